@@ -1,0 +1,297 @@
+"""patterns.yaml: everything a user may tune, loaded into typed objects and validated.
+
+Validation is driven by the dataclasses below: each YAML key must match a field of the right
+type, unknown keys are refused (a typo must not silently fall back to a default), and every
+error names the file, the line and the dotted key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from brainq.errors import ConfigError
+
+DEFAULT_PATTERNS_FILE = Path(__file__).with_name("patterns.yaml")
+
+
+@dataclass(frozen=True)
+class Decay:
+    """How fast evidence loses weight with age (DESIGN.md section 2)."""
+
+    model: str = "none"  # exponential: 2^(-age/h); linear: max(0, 1 - age/(2h)); none
+    half_life_days: float = 0.0
+    floor: float = 0.0  # decay is a preference, not a filter: relevant evidence keeps this much
+    half_life_by_type: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cutoff:
+    """Evidence older than `days` is kept only as a fallback, its weight multiplied by `factor`."""
+
+    days: float | None = None
+    factor: float = 1.0
+
+
+@dataclass(frozen=True)
+class VerdictRule:
+    """When evidence is fresh enough to answer without a caveat."""
+
+    fresh_days: float | None = None  # logistical: newest relevant source at most this old
+    min_weight: float | None = None  # entity: decayed weight of the best source at least this
+
+
+@dataclass(frozen=True)
+class Pattern:
+    description: str
+    cues: list[str]  # regular expressions, matched case-insensitively against the question
+    decay: Decay
+    weights: dict[str, float]
+    default_weight: float = 0.5
+    cutoff: Cutoff = field(default_factory=Cutoff)
+    verdict: VerdictRule = field(default_factory=VerdictRule)
+
+
+@dataclass(frozen=True)
+class DocTypeRule:
+    """A document of one of `kinds` becomes `doc_type` when any header or enough cues match."""
+
+    doc_type: str
+    kinds: list[str]
+    headers: list[str] = field(default_factory=list)
+    cues: list[str] = field(default_factory=list)  # regular expressions over title + text
+    min_cues: int = 1
+
+
+@dataclass(frozen=True)
+class DocTypes:
+    rules: list[DocTypeRule]
+    default_by_kind: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds that keep one hostile or huge file from stalling or exhausting a run."""
+
+    max_file_mb: float = 200.0
+    max_pages: int = 2000
+    max_attachments: int = 100
+    max_depth: int = 3  # nesting of attachments inside attachments (message/rfc822)
+    max_text_chars: int = 2_000_000
+    seconds_per_file: float = 120.0
+
+
+@dataclass(frozen=True)
+class Chunking:
+    # all-MiniLM-L6-v2 truncates at 256 word pieces; ~160 English words stay within it.
+    max_words: int = 160
+    overlap_words: int = 30
+
+
+@dataclass(frozen=True)
+class Retrieval:
+    candidates: int = 60
+    rrf_k: float = 60.0
+    semantic_weight: float = 1.0
+    lexical_weight: float = 1.0
+    relevance_floor: float = 0.3
+    entity_boost: float = 0.15
+    day_boost: float = 0.3
+    out_of_range_factor: float = 0.3
+    superseded_factor: float = 0.5
+
+
+@dataclass(frozen=True)
+class Verdicts:
+    answer_confidence: float = 0.8
+    verify_confidence: float = 0.5
+    conflict_min_relevance: float = 0.5
+
+
+@dataclass(frozen=True)
+class Bucket:
+    name: str
+    max_days: float | None = None  # None: everything older
+
+
+@dataclass(frozen=True)
+class Embedding:
+    batch_size: int = 64
+
+
+@dataclass(frozen=True)
+class Config:
+    default_pattern: str
+    patterns: dict[str, Pattern]
+    doc_types: DocTypes
+    synonyms: list[list[str]]
+    timeline: list[Bucket]
+    limits: Limits = field(default_factory=Limits)
+    chunking: Chunking = field(default_factory=Chunking)
+    retrieval: Retrieval = field(default_factory=Retrieval)
+    verdicts: Verdicts = field(default_factory=Verdicts)
+    embedding: Embedding = field(default_factory=Embedding)
+    source_file: str = ""
+
+
+class _Lines:
+    """Line numbers of every dotted key in a YAML document, for error messages."""
+
+    def __init__(self, text: str):
+        self.lines: dict[str, int] = {}
+        node = yaml.compose(text)
+        if node is not None:
+            self._walk(node, "")
+
+    def _walk(self, node, prefix):
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                path = f"{prefix}.{key.value}" if prefix else str(key.value)
+                self.lines[path] = key.start_mark.line + 1
+                self._walk(value, path)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, value in enumerate(node.value):
+                path = f"{prefix}[{i}]"
+                self.lines[path] = value.start_mark.line + 1
+                self._walk(value, path)
+
+    def of(self, path: str) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", path)
+        return None
+
+
+class _Builder:
+    def __init__(self, source: str, lines: _Lines):
+        self.source = source
+        self.lines = lines
+
+    def fail(self, path: str, message: str) -> typing.NoReturn:
+        line = self.lines.of(path)
+        where = f"{self.source}:{line}" if line else self.source
+        raise ConfigError(f"{where}: {path or 'top level'}: {message}")
+
+    def build(self, tp, value, path: str):
+        origin = typing.get_origin(tp)
+        if dataclasses.is_dataclass(tp):
+            return self._dataclass(tp, value, path)
+        if origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if value is None:
+                return None
+            return self.build(args[0], value, path)
+        if origin is list:
+            if not isinstance(value, list):
+                self.fail(path, f"expected a list, got {_show(value)}")
+            (arg,) = typing.get_args(tp)
+            return [self.build(arg, v, f"{path}[{i}]") for i, v in enumerate(value)]
+        if origin is dict:
+            if not isinstance(value, dict):
+                self.fail(path, f"expected a mapping, got {_show(value)}")
+            _, arg = typing.get_args(tp)
+            return {str(k): self.build(arg, v, f"{path}.{k}") for k, v in value.items()}
+        if tp is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                self.fail(path, f"expected a number, got {_show(value)}")
+            if value < 0:
+                self.fail(path, f"must not be negative, got {value}")
+            return float(value)
+        if tp is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.fail(path, f"expected a whole number, got {_show(value)}")
+            if value < 0:
+                self.fail(path, f"must not be negative, got {value}")
+            return value
+        if tp is str:
+            if not isinstance(value, str):
+                self.fail(path, f"expected text, got {_show(value)}")
+            return value
+        raise TypeError(tp)  # a field type this builder does not know: a bug, not bad input
+
+    def _dataclass(self, cls, value, path):
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping, got {_show(value)}")
+        hints = typing.get_type_hints(cls)
+        fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "source_file"}
+        unknown = sorted(set(value) - set(fields))
+        if unknown:
+            key = f"{path}.{unknown[0]}" if path else str(unknown[0])
+            self.fail(key, f"unknown key (expected one of: {', '.join(fields)})")
+        kwargs = {}
+        for name, f in fields.items():
+            sub = f"{path}.{name}" if path else name
+            if name in value:
+                kwargs[name] = self.build(hints[name], value[name], sub)
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                self.fail(sub, "missing")
+        return cls(**kwargs)
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_config(text: str, source: str = "patterns.yaml") -> Config:
+    """Build a Config from YAML text; raises ConfigError naming the bad key and its line."""
+    try:
+        data = yaml.safe_load(text)
+        lines = _Lines(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{source}:{mark.line + 1}" if mark else source
+        raise ConfigError(f"{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    builder = _Builder(source, lines)
+    config = builder.build(Config, data if data is not None else {}, "")
+    _check(config, builder)
+    return dataclasses.replace(config, source_file=source)
+
+
+def _check(config: Config, b: _Builder) -> None:
+    """Rules that types alone cannot express."""
+    if config.default_pattern not in config.patterns:
+        b.fail("default_pattern", f"{config.default_pattern!r} is not one of the patterns")
+    for name, pattern in config.patterns.items():
+        base = f"patterns.{name}"
+        if pattern.decay.model not in ("exponential", "linear", "none"):
+            b.fail(f"{base}.decay.model", f"must be exponential, linear or none, got {pattern.decay.model!r}")
+        if pattern.decay.model != "none" and pattern.decay.half_life_days <= 0:
+            b.fail(f"{base}.decay.half_life_days", "must be positive for a decaying pattern")
+        if pattern.decay.floor > 1:
+            b.fail(f"{base}.decay.floor", "must be between 0 and 1")
+        for i, cue in enumerate(pattern.cues):
+            _regex(cue, b, f"{base}.cues[{i}]")
+    for i, rule in enumerate(config.doc_types.rules):
+        for j, cue in enumerate(rule.cues):
+            _regex(cue, b, f"doc_types.rules[{i}].cues[{j}]")
+    if not config.timeline or config.timeline[-1].max_days is not None:
+        b.fail("timeline", "the last bucket must have no max_days (it holds everything older)")
+    if config.chunking.overlap_words >= config.chunking.max_words:
+        b.fail("chunking.overlap_words", "must be smaller than chunking.max_words")
+
+
+def _regex(pattern: str, b: _Builder, path: str) -> None:
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        b.fail(path, f"not a valid regular expression ({exc})")
+
+
+@cache
+def load_config(path: str | None = None) -> Config:
+    """Load patterns.yaml from `path`, or the one that ships with brainq."""
+    file = Path(path) if path else DEFAULT_PATTERNS_FILE
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {file}: {getattr(exc, 'strerror', None) or exc}") from None
+    return parse_config(text, str(file))

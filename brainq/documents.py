@@ -1,0 +1,73 @@
+"""The records that flow through brainq: what an extractor yields and what the store keeps."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+
+DOC_TYPES_BY_KIND = {"photo": "photo", "calendar": "calendar_event"}
+
+# How exactly a date is known; a month-precise date must never be treated as its first day.
+PRECISIONS = ("instant", "day", "month", "year")
+
+
+@dataclass
+class Item:
+    """Bytes to extract: a file on disk, or an attachment held in memory.
+
+    `path` is always the file on disk the bytes came from (for an attachment, the email's file),
+    so every document can be traced back to something the user can open.
+    """
+
+    path: Path
+    name: str
+    data: bytes | None = None
+    depth: int = 0  # attachment nesting depth: 0 for a file on disk
+
+    def read(self, max_bytes: int | None = None) -> bytes:
+        if self.data is not None:
+            return self.data
+        with open(self.path, "rb") as fh:
+            return fh.read() if max_bytes is None else fh.read(max_bytes)
+
+    def head(self, n: int = 4096) -> bytes:
+        if self.data is not None:
+            return self.data[:n]
+        with open(self.path, "rb") as fh:
+            return fh.read(n)
+
+
+@dataclass
+class Document:
+    """One searchable unit: a file, a message in a mailbox, an attachment, a calendar event."""
+
+    path: str
+    locator: str | None
+    kind: str  # the extractor that produced it: email, pdf, photo, calendar, text
+    title: str
+    text: str
+    source_date: datetime | None = None
+    date_source: str | None = None  # header, exif, pdf_meta, xmp, text, ics, mtime ...
+    date_precision: str | None = None  # one of PRECISIONS
+    sender: str | None = None
+    doc_type: str | None = None  # set by the extractor when the kind decides it, else by rules
+    headers: dict[str, str] = field(default_factory=dict)  # cues for doc_type rules (List-Id ...)
+    event_dates: list[date] = field(default_factory=list)  # days the document is about
+    thread: str | None = None  # thread key: root Message-ID or normalised subject
+    notes: list[str] = field(default_factory=list)  # e.g. "no text layer found"
+
+    @property
+    def doc_id(self) -> str:
+        """Stable id: the same file, message or attachment re-ingested gets the same id."""
+        key = f"{self.path}\0{self.locator or ''}"
+        return hashlib.sha1(key.encode("utf-8", "surrogateescape")).hexdigest()[:20]
+
+
+@dataclass
+class Failure:
+    """A file, message or attachment that was skipped, with a reason a user can act on."""
+
+    path: str
+    reason: str
