@@ -1,0 +1,33 @@
+# brainq: `make demo` and `make test` work on a fresh machine (Debian, Python 3.11).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEMO_STORE := .brainq-demo
+DEMO_AS_OF := 2026-03-12
+
+.PHONY: install demo test bench fuzz clean
+
+install: $(VENV)/.installed
+
+# torch is installed first and pinned, so pip keeps the local CPU build instead of a CUDA one.
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet torch==2.13.0
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+demo: install
+	$(BIN)/brainq --store $(DEMO_STORE) ingest corpus_samples
+	$(BIN)/brainq --store $(DEMO_STORE) ask --as-of $(DEMO_AS_OF) "Is Friday a half-day?"
+	$(BIN)/brainq --store $(DEMO_STORE) ask --as-of $(DEMO_AS_OF) "What size is our HVAC filter?"
+	$(BIN)/brainq --store $(DEMO_STORE) ask --as-of $(DEMO_AS_OF) "What was the roofer's name?"
+
+test: install
+	$(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python -m benchmarks.ingest
+
+clean:
+	rm -rf $(VENV) $(DEMO_STORE) .pytest_cache

@@ -1,0 +1,58 @@
+"""What the extractors cannot decide alone: doc_type by rules, fallback dates, event dates.
+
+The date fallback order comes from DESIGN.md section 1: the content's own date (set by the
+extractor), then a date printed prominently in the text, and the file's mtime only as a last
+resort, flagged in `date_source` and `notes` so a verdict can say the date is uncertain.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+from brainq import dates
+from brainq.config import Config, DocTypes
+from brainq.documents import Document
+
+CUE_SCAN_CHARS = 20_000  # doc_type cues are read from the start of a document only
+DATE_FROM_TEXT_KINDS = ("pdf", "text")
+
+
+def annotate(doc: Document, config: Config, mtime: float) -> Document:
+    """Fill in doc_type, a fallback source_date and the event dates, in place."""
+    if doc.doc_type is None:
+        doc.doc_type = classify_doc_type(doc, config.doc_types)
+    if doc.source_date is None:
+        _fallback_date(doc, mtime)
+    anchor = doc.source_date.date() if doc.source_date else None
+    found = dates.find_event_dates(doc.text, anchor)
+    doc.event_dates = sorted(set(doc.event_dates) | set(found))
+    return doc
+
+
+def classify_doc_type(doc: Document, rules: DocTypes) -> str:
+    """The first rule of patterns.yaml that fits the document's kind, headers and cues."""
+    headers = {name.lower() for name in doc.headers}
+    sample = f"{doc.title}\n{doc.text[:CUE_SCAN_CHARS]}"
+    for rule in rules.rules:
+        if doc.kind not in rule.kinds:
+            continue
+        if any(h.lower() in headers for h in rule.headers):
+            return rule.doc_type
+        hits = sum(1 for cue in rule.cues if re.search(cue, sample, re.IGNORECASE))
+        if rule.cues and hits >= rule.min_cues:
+            return rule.doc_type
+    return rules.default_by_kind.get(doc.kind, doc.kind)
+
+
+def _fallback_date(doc: Document, mtime: float) -> None:
+    if doc.kind in DATE_FROM_TEXT_KINDS:
+        found = dates.find_document_date(doc.text)
+        if found:
+            doc.source_date, doc.date_precision = found
+            doc.date_source = "text"
+            return
+    doc.source_date = datetime.fromtimestamp(mtime, timezone.utc)
+    doc.date_source = "mtime"
+    doc.date_precision = "instant"
+    doc.notes.append("no date in the file itself; dated by its modification time")

@@ -1,0 +1,171 @@
+"""Answer a question: pattern and time of the question, hybrid retrieval, scoring, verdict.
+
+question -> intent/time -> retrieve -> score -> verdict -> answer sentence. Nothing here reads
+the clock: `as_of` is a parameter, so `--as-of`, tests and evaluations are deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from brainq.config import Bucket, Config
+from brainq.errors import UsageError
+from brainq.intent import Intent, classify
+from brainq.retrieve import analyse, retrieve
+from brainq.scoring import Scored, score
+from brainq.store import Store
+from brainq.timeref import TimeRef, resolve
+from brainq.verdict import Verdict, judge
+
+MAX_QUESTION_CHARS = 2000
+ANSWER_CANDIDATES = 5  # documents whose sentences compete for the answer line and conflicts
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+Embed = Callable[[list[str]], list[list[float]]]
+
+
+@dataclass
+class Answer:
+    question: str
+    as_of: date
+    intent: Intent
+    time: TimeRef
+    verdict: Verdict
+    answer: str | None
+    results: list[Scored]
+    sentences: dict[str, str]  # doc_id -> the sentence of that document that answers best
+
+    def to_json(self) -> dict:
+        """`ask --json` (DESIGN.md section 6)."""
+        return {
+            "question": self.question,
+            "as_of": self.as_of.isoformat(),
+            "pattern": self.intent.pattern,
+            "time": {
+                "day": self.time.day.isoformat() if self.time.day else None,
+                "range": [d.isoformat() for d in self.time.range] if self.time.range else None,
+                "order": self.time.order,
+            },
+            "verdict": {
+                "level": self.verdict.level,
+                "confidence": self.verdict.confidence,
+                "reason": self.verdict.reason,
+                "conflict": [
+                    {"doc_id": s.doc.doc_id, "source_date": _iso(s.doc.source_date), "says": what}
+                    for s, what in self.verdict.conflict
+                ],
+            },
+            "answer": self.answer,
+            "results": [self._result(s) for s in self.results],
+        }
+
+    def _result(self, s: Scored) -> dict:
+        doc = s.doc
+        return {
+            "doc_id": doc.doc_id,
+            "path": doc.path,
+            "locator": doc.locator,
+            "source_date": _iso(doc.source_date),
+            "date_source": doc.date_source,
+            "doc_type": doc.doc_type,
+            "title": doc.title,
+            "snippet": self.sentences.get(doc.doc_id) or _snippet(s.candidate.text),
+            "score": round(s.score, 4),
+            "age_days": s.age_days,
+            "superseded_by": s.superseded_by,
+            "scores": {
+                "relevance": round(s.relevance, 4),
+                "decay": round(s.decay, 4),
+                "source_weight": s.source_weight,
+                "cutoff": s.cutoff,
+                "time_factor": s.time_factor,
+                "semantic": round(s.candidate.semantic, 4),
+                "lexical": round(s.candidate.lexical, 4),
+                "identifiers": s.candidate.identifiers,
+            },
+        }
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _snippet(chunk: str, limit: int = 240) -> str:
+    body = chunk.split("\n", 1)[-1]
+    return body if len(body) <= limit else body[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def check_question(question: str) -> str:
+    question = " ".join(question.split())
+    if not question:
+        raise UsageError("the question is empty")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise UsageError(f"the question is {len(question)} characters long; at most {MAX_QUESTION_CHARS}")
+    return question
+
+
+def ask(
+    question: str,
+    store: Store,
+    config: Config,
+    embed: Embed,
+    as_of: date,
+    pattern: str | None = None,
+    top_k: int = 5,
+) -> Answer:
+    question = check_question(question)
+    intent = classify(question, config, pattern)
+    time = resolve(question, as_of)
+    query = analyse(question, config)
+    vector = embed([question])[0]
+    candidates = retrieve(store, config, query, vector)
+    ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
+    relevant = [s for s in ranked if s.relevance >= config.retrieval.relevance_floor][:top_k]
+    sentences = answer_sentences(vector, relevant[:ANSWER_CANDIDATES], embed, time)
+    verdict = judge(relevant, sentences, intent.pattern, config, time, as_of)
+    answer = sentences.get(relevant[0].doc.doc_id) if relevant else None
+    if answer and time.order and verdict.level != "answer":
+        answer = f"I think it was this: {answer}"
+    return Answer(question, as_of, intent, time, verdict, answer, relevant, sentences)
+
+
+def answer_sentences(vector: list[float], results: list[Scored], embed: Embed, time: TimeRef) -> dict[str, str]:
+    """Extractive answers: the sentence of each document's best chunk closest to the question."""
+    pool: list[tuple[str, str]] = []
+    for s in results:
+        body = s.candidate.text.split("\n", 1)[-1]
+        for sentence in _SENTENCE.split(body):
+            sentence = sentence.strip()
+            if len(sentence.split()) >= 3:
+                pool.append((s.doc.doc_id, sentence))
+    if not pool:
+        return {}
+    vectors = embed([sentence for _, sentence in pool])
+    day_words = _day_words(time)
+    best: dict[str, tuple[float, str]] = {}
+    for (doc_id, sentence), vec in zip(pool, vectors):
+        similarity = sum(a * b for a, b in zip(vec, vector))
+        if day_words and any(w in sentence.lower() for w in day_words):
+            similarity += 0.1  # the sentence that names the day asked about answers it
+        if doc_id not in best or similarity > best[doc_id][0]:
+            best[doc_id] = (similarity, sentence)
+    return {doc_id: sentence for doc_id, (_, sentence) in best.items()}
+
+
+def _day_words(time: TimeRef) -> list[str]:
+    if not time.day:
+        return []
+    day = time.day
+    return [day.strftime("%A").lower(), f"{day.strftime('%B').lower()} {day.day}", f"{day.month}/{day.day}"]
+
+
+def bucket_of(age_days: float | None, timeline: list[Bucket]) -> str:
+    """The timeline bucket (RECENT, PREVIOUSLY, ESTABLISHED HISTORY) an age falls into."""
+    if age_days is not None:
+        for bucket in timeline:
+            if bucket.max_days is not None and age_days <= bucket.max_days:
+                return bucket.name
+    return timeline[-1].name

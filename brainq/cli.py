@@ -1,0 +1,328 @@
+"""The command line: parses arguments, calls the core, renders its results. Nothing else."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from brainq.errors import BrainqError, ExitCode, UsageError
+
+app = typer.Typer(
+    help=(
+        "A personal document brain: ingest your mail, PDFs, photos and calendars, then ask "
+        "questions and get answers from the freshest evidence, with dates and sources.\n\n"
+        "Example:\n\n"
+        "    brainq ingest ~/Mail ~/Documents ~/Pictures\n\n"
+        "    brainq ask \"Is Friday a half-day?\""
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Settings:
+    """Global options, handed to every command through typer's context."""
+
+    def __init__(self, store: Path, chroma_url: str | None, patterns: Path | None, debug: bool):
+        self.store_dir = store
+        self.chroma_url = chroma_url
+        self.patterns = patterns
+        self.debug = debug
+
+    def config(self):
+        from brainq.config import load_config
+
+        return load_config(str(self.patterns) if self.patterns else None)
+
+    def store(self):
+        from brainq.store import Store
+
+        return Store(self.store_dir, self.chroma_url)
+
+
+def default_store() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("brainq"))
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    store: Annotated[
+        Optional[Path],
+        typer.Option(envvar="BRAINQ_HOME", help="Store directory [default: ~/.local/share/brainq]."),
+    ] = None,
+    chroma_url: Annotated[
+        Optional[str],
+        typer.Option(envvar="BRAINQ_CHROMA_URL", help="Use a Chroma server (http://host:port) for the vectors."),
+    ] = None,
+    patterns: Annotated[
+        Optional[Path], typer.Option(help="patterns.yaml to use instead of the built-in one.")
+    ] = None,
+    debug: Annotated[bool, typer.Option(help="Show tracebacks for errors.")] = False,
+) -> None:
+    ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
+
+
+# -- ingest -------------------------------------------------------------------------------------
+
+
+@app.command()
+def ingest(
+    ctx: typer.Context,
+    paths: Annotated[list[Path], typer.Argument(help="Files and folders to ingest, recursively.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with the counts.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and errors.")] = False,
+) -> None:
+    """Ingest emails (Maildir, mbox, .eml), PDFs, photos, .ics calendars and notes.
+
+    Unchanged files are skipped without being read; folders are remembered as sources for
+    `brainq backfill`. Exit status: 0 all done, 3 done but some files failed, 1 could not run.
+
+    Example:
+
+        brainq ingest ~/Mail ~/Documents ~/Pictures
+    """
+    from brainq.embedding import get_embedder
+    from brainq.ingest import ingest as run_ingest
+    from brainq.render import IngestProgress, print_ingest_report
+
+    settings: Settings = ctx.obj
+    config = settings.config()
+    store = settings.store()
+    for path in paths:
+        if path.exists():
+            store.add_source(os.path.abspath(path))
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        return get_embedder(config.embedding.batch_size).embed(texts)
+
+    with IngestProgress(enabled=not (as_json or quiet)) as progress:
+        report = run_ingest(store, config, paths, embed, progress)
+    store.log_run("ingest", report.to_json())
+    print_ingest_report(report, as_json=as_json, quiet=quiet)
+    if report.interrupted:
+        raise typer.Exit(130)
+    if report.failures:
+        raise typer.Exit(ExitCode.PARTIAL)
+
+
+# -- ask and eval --------------------------------------------------------------------------------
+
+
+@app.command()
+def ask(
+    ctx: typer.Context,
+    question: Annotated[str, typer.Argument(help="The question, in plain words.")],
+    as_of: Annotated[Optional[str], typer.Option(help="Answer as if today were YYYY-MM-DD [default: today].")] = None,
+    pattern: Annotated[
+        Optional[str], typer.Option(help="Force the pattern: logistical, entity or historical.")
+    ] = None,
+    top_k: Annotated[int, typer.Option(min=1, max=50, help="How many sources to show.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    explain: Annotated[bool, typer.Option(help="Show the pattern, the time and every score factor.")] = False,
+    context: Annotated[bool, typer.Option(help="Print the evidence as plain text for a language model.")] = False,
+    budget: Annotated[int, typer.Option(min=50, help="Token budget for --context.")] = 1500,
+) -> None:
+    """Answer a question from the freshest relevant evidence, with a verdict and sources.
+
+    The question is classified as logistical (freshness matters: "Is Friday a half-day?"),
+    entity (precision matters: "What size is our HVAC filter?") or historical (recall
+    matters: "What was the roofer's name?"), and the verdict is `answer`, `verify` (stale or
+    conflicting sources, shown side by side) or `unknown`.
+
+    Examples:
+
+        brainq ask "Is Friday a half-day?"
+
+        brainq ask --as-of 2026-03-12 --explain "When was Maggie's last vet visit?"
+
+        brainq ask --context "What did the plumber say?" | llm "answer from this"
+    """
+    from brainq.ask import ask as run_ask
+    from brainq.embedding import get_embedder
+    from brainq.render import print_answer, print_context, print_json
+
+    settings: Settings = ctx.obj
+    config = settings.config()
+    day = parse_day(as_of, "--as-of") or date.today()
+    store = settings.store()
+    embedder = get_embedder(config.embedding.batch_size)
+    answer = run_ask(question, store, config, embedder.embed, day, pattern, top_k)
+    if as_json:
+        print_json(answer.to_json())
+    elif context:
+        print_context(answer, config, budget)
+    else:
+        print_answer(answer, config, explain)
+
+
+@app.command("eval")
+def evaluate(
+    ctx: typer.Context,
+    queries: Annotated[Path, typer.Argument(help="Questions with expected evidence.")] = Path(
+        "corpus_samples/queries.yaml"
+    ),
+    baseline: Annotated[bool, typer.Option(help="Also rank by semantic similarity alone, side by side.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    show_failures: Annotated[bool, typer.Option("--failures", help="List every question that missed.")] = False,
+) -> None:
+    """Run a question set against the current store (ingests nothing) and score brainq.
+
+    Prints per pattern: classification accuracy, precision@1, recall@3 and verdict accuracy.
+    Expected paths in the file are relative to the file's folder.
+
+    Example:
+
+        brainq ingest corpus_samples && brainq eval corpus_samples/queries.yaml --baseline
+    """
+    from brainq.embedding import get_embedder
+    from brainq.evaluate import evaluate as run_eval
+    from brainq.evaluate import load_queries
+    from brainq.render import print_eval, print_json
+
+    settings: Settings = ctx.obj
+    config = settings.config()
+    spec = load_queries(queries)
+    store = settings.store()
+    embedder = get_embedder(config.embedding.batch_size)
+    report = run_eval(spec, store, config, embedder.embed, baseline)
+    if as_json:
+        print_json(report.to_json())
+    else:
+        print_eval(report, show_failures)
+
+
+# -- status, list, forget, sources ---------------------------------------------------------------
+
+
+@app.command()
+def status(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Counts by type and year, sources, store size and the last runs' failures."""
+    from brainq.render import print_status
+
+    settings: Settings = ctx.obj
+    store = settings.store()
+    info = {
+        "store": str(store.home),
+        "chroma_url": store.chroma_url,
+        **store.counts(),
+        "size_bytes": store.size_bytes(),
+        "sources": store.sources(),
+        "last_runs": store.last_runs(),
+    }
+    print_status(info, as_json=as_json)
+
+
+@app.command("list")
+def list_documents(
+    ctx: typer.Context,
+    doc_type: Annotated[Optional[str], typer.Option("--type", help="Only this doc_type (email, invoice, ...).")] = None,
+    since: Annotated[Optional[str], typer.Option(help="Only documents written on or after YYYY-MM-DD.")] = None,
+    until: Annotated[Optional[str], typer.Option(help="Only documents written on or before YYYY-MM-DD.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON lines, one document per line.")] = False,
+) -> None:
+    """Every document in the store with its date, type and title, oldest first."""
+    from brainq.render import print_documents
+
+    settings: Settings = ctx.obj
+    store = settings.store()
+    docs = store.documents(doc_type, parse_day(since, "--since"), parse_day(until, "--until"))
+    print_documents(docs, as_json=as_json)
+
+
+@app.command()
+def forget(
+    ctx: typer.Context,
+    paths: Annotated[list[Path], typer.Argument(help="Files or folders whose documents to remove.")],
+) -> None:
+    """Remove documents from the store (the files on disk are not touched).
+
+    A folder is also removed from the sources `brainq backfill` scans.
+    """
+    settings: Settings = ctx.obj
+    store = settings.store()
+    removed = 0
+    for path in paths:
+        target = os.path.abspath(path)
+        files = store.files_under(target)
+        if not files and not store.remove_source(target):
+            raise UsageError(f"{target}: nothing in the store comes from there")
+        store.remove_source(target)
+        for file in files:
+            removed += store.forget_file(file)
+    typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
+
+
+sources_app = typer.Typer(help="The folders and files `brainq backfill` keeps in step.", no_args_is_help=False)
+app.add_typer(sources_app, name="sources")
+
+
+@sources_app.callback(invoke_without_command=True)
+def sources(ctx: typer.Context) -> None:
+    """List the remembered sources."""
+    if ctx.invoked_subcommand is None:
+        for path in ctx.obj.store().sources():
+            typer.echo(path)
+
+
+@sources_app.command("remove")
+def sources_remove(
+    ctx: typer.Context, path: Annotated[Path, typer.Argument(help="A source to stop scanning.")]
+) -> None:
+    """Stop scanning a source (its documents stay until `brainq forget`)."""
+    if not ctx.obj.store().remove_source(os.path.abspath(path)):
+        raise UsageError(f"{os.path.abspath(path)} is not a source")
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+
+def parse_day(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"{option} takes a date as YYYY-MM-DD, got {value!r}") from None
+
+
+def main() -> None:
+    """Entry point: maps every BrainqError to one line on stderr and its exit status."""
+    debug = "--debug" in sys.argv
+    try:
+        sys.exit(app(standalone_mode=False) or 0)
+    except BrainqError as exc:
+        if debug:
+            raise
+        typer.echo(f"brainq: error: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        typer.echo("brainq: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug: one line, unless asked for the traceback
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if isinstance(exc, click.exceptions.Abort):
+            sys.exit(130)
+        if debug:
+            raise
+        typer.echo(f"brainq: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+        sys.exit(ExitCode.FAILED)

@@ -1,0 +1,340 @@
+"""Ingest: walk folders, extract what changed, embed it, and keep the store in step.
+
+Two threads share the work so the model is the bottleneck, not parsing: the calling thread
+walks, hashes, extracts and chunks files (with a per-file time budget, which needs the main
+thread's alarm signal), and a writer thread embeds chunks of several files in one batch and
+writes them to the store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import signal
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from brainq.annotate import annotate
+from brainq.chunking import chunk_text
+from brainq.config import Config
+from brainq.documents import Document, Failure, Item
+from brainq.errors import BrainqError, ExtractError
+from brainq.extract import extract_item, extractor_for
+from brainq.store import Chunk, Store, StoredDocument
+
+# Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
+# A file with one of these names that cannot be read is a failure; any other is just not ours.
+KNOWN_SUFFIXES = {
+    ".eml", ".mbox", ".msg", ".pdf", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif",
+    ".webp", ".ics", ".txt", ".md", ".markdown",
+}  # fmt: skip
+QUEUE_FILES = 64  # parsed files waiting for the writer; bounds memory on huge trees
+
+
+@dataclass
+class IngestReport:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    documents: int = 0
+    chunks: int = 0
+    by_kind: Counter = field(default_factory=Counter)
+    failures: list[Failure] = field(default_factory=list)
+    skipped_files: list[Failure] = field(default_factory=list)
+    interrupted: bool = False
+    seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "removed": self.removed,
+            "failed": self.failed,
+            "skipped": self.skipped,
+            "documents": self.documents,
+            "chunks": self.chunks,
+            "by_kind": dict(self.by_kind),
+            "failures": [{"path": f.path, "reason": f.reason} for f in self.failures],
+            "interrupted": self.interrupted,
+            "seconds": round(self.seconds, 2),
+        }
+
+
+class Progress:
+    """What ingest reports while it works; the CLI subclasses it to draw a progress bar."""
+
+    def total(self, files: int) -> None: ...
+
+    def file_done(self, path: str, status: str, chunks: int) -> None: ...
+
+
+@dataclass
+class _Parsed:
+    """One file, extracted and chunked, on its way to the writer thread."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str
+    status: str  # added or updated
+    documents: list[StoredDocument]
+    chunks: list[Chunk]
+    error: str | None = None
+
+
+def ingest(
+    store: Store,
+    config: Config,
+    paths: list[Path],
+    embed: Callable[[list[str]], list[list[float]]],
+    progress: Progress | None = None,
+) -> IngestReport:
+    """Bring the store in step with `paths` (files or folders, recursively)."""
+    progress = progress or Progress()
+    report = IngestReport()
+    started = time.monotonic()
+    roots = [Path(os.path.abspath(p)) for p in paths]
+    for root in roots:
+        if not root.exists():
+            raise BrainqError(f"{root}: no such file or folder")
+    files = [f for root in roots for f in _walk(root, store.home)]
+    progress.total(len(files))
+    writer = _Writer(store, embed, config.embedding.batch_size, report, progress)
+    writer.start()
+    try:
+        for path in files:
+            if writer.error:
+                break
+            parsed = _examine(store, config, path, report, progress)
+            if parsed:
+                writer.put(parsed)
+    except KeyboardInterrupt:
+        report.interrupted = True
+    finally:
+        writer.close()
+    if writer.error:
+        raise writer.error
+    if not report.interrupted:
+        seen = set(files)
+        for root in roots:
+            for gone in store.files_under(str(root)):
+                if gone not in seen and not os.path.lexists(gone):
+                    store.forget_file(gone)
+                    report.removed += 1
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _walk(root: Path, store_home: Path) -> Iterator[str]:
+    if root.is_file():
+        yield str(root)
+        return
+    home = str(store_home.resolve())
+    for folder, dirs, names in os.walk(root):
+        if os.path.realpath(folder) == home:
+            dirs[:] = []
+            continue
+        keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
+        dirs[:] = sorted(keep)
+        for name in sorted(names):
+            if not name.startswith("."):
+                yield os.path.join(folder, name)
+
+
+def _examine(store: Store, config: Config, path: str, report: IngestReport, progress: Progress):
+    """Decide whether a file changed; if so, extract and chunk it. Returns a _Parsed or None."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return _fail(report, progress, path, f"cannot read: {exc.strerror}")
+    record = store.file_record(path)
+    if record and not record.pending and record.sha256 and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
+        report.unchanged += 1
+        progress.file_done(path, "unchanged", 0)
+        return None
+    max_bytes = config.limits.max_file_mb * 1024 * 1024
+    if st.st_size > max_bytes:
+        return _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB)")
+    try:
+        sha = _sha256(path)
+    except OSError as exc:
+        return _fail(report, progress, path, f"cannot read: {exc.strerror}")
+    if record and not record.pending and record.sha256 == sha:
+        store.touch_file(path, st.st_size, st.st_mtime_ns)
+        report.unchanged += 1
+        progress.file_done(path, "unchanged", 0)
+        return None
+    status = "updated" if record and record.sha256 else "added"
+    item = Item(Path(path), os.path.basename(path))
+    try:
+        if extractor_for(item) is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES:
+            report.skipped += 1
+            report.skipped_files.append(Failure(path, "not a kind brainq reads"))
+            progress.file_done(path, "skipped", 0)
+            return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], "not a kind brainq reads")
+        with _time_budget(config.limits.seconds_per_file):
+            found = list(extract_item(item, config.limits))
+    except ExtractError as exc:
+        reason = str(exc)
+    except _OutOfTime:
+        reason = f"took longer than {config.limits.seconds_per_file:g} s; skipped"
+    except (RecursionError, MemoryError, ValueError, LookupError, OSError, UnicodeError) as exc:
+        # Hostile files reach corners no parser anticipates; the run must go on without them.
+        reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
+    else:
+        return _prepare(config, path, st, sha, status, found, report, progress)
+    _fail(report, progress, path, reason)
+    return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
+
+
+def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
+    documents, chunks = [], []
+    seen_ids = set()
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    for entry in found:
+        if isinstance(entry, Failure):
+            report.failures.append(entry)  # an attachment or message; its file still counts
+            continue
+        doc = annotate(_bounded(entry, config), config, st.st_mtime)
+        if doc.doc_id in seen_ids:
+            continue
+        seen_ids.add(doc.doc_id)
+        texts = chunk_text(doc.title, doc.text, config.chunking)
+        chunks.extend(Chunk(f"{doc.doc_id}:{i}", doc.doc_id, t) for i, t in enumerate(texts))
+        documents.append(_stored(doc, len(texts), now))
+        report.by_kind[doc.kind] += 1
+    error = "no documents found" if not documents and found else None
+    return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, documents, chunks, error)
+
+
+def _bounded(doc: Document, config: Config) -> Document:
+    doc.text = doc.text[: config.limits.max_text_chars]
+    return doc
+
+
+def _stored(doc: Document, chunks: int, now: str) -> StoredDocument:
+    return StoredDocument(
+        doc_id=doc.doc_id,
+        path=doc.path,
+        locator=doc.locator,
+        kind=doc.kind,
+        doc_type=doc.doc_type or doc.kind,
+        title=doc.title,
+        sender=doc.sender,
+        source_date=doc.source_date,
+        date_source=doc.date_source,
+        date_precision=doc.date_precision,
+        event_dates=doc.event_dates,
+        thread=doc.thread,
+        headers=doc.headers,
+        notes=doc.notes,
+        ingested_at=now,
+        chunks=chunks,
+    )
+
+
+def _fail(report: IngestReport, progress: Progress, path: str, reason: str) -> None:
+    report.failed += 1
+    report.failures.append(Failure(path, reason))
+    progress.file_done(path, "failed", 0)
+    return None
+
+
+def _sha256(path: str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@contextmanager
+def _time_budget(seconds: float):
+    """Abort one file's extraction after `seconds` (main thread only, where signals arrive)."""
+    if threading.current_thread() is not threading.main_thread() or not seconds:
+        yield
+        return
+
+    def expire(signum, frame):
+        raise _OutOfTime()
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+class _Writer(threading.Thread):
+    """Embeds the chunks of several files per model call and writes each file to the store."""
+
+    def __init__(self, store: Store, embed, batch_size: int, report: IngestReport, progress: Progress):
+        super().__init__(name="brainq-writer", daemon=True)
+        self.home, self.chroma_url = store.home, store.chroma_url
+        self.store: Store | None = None  # opened in the thread: a SQLite connection per thread
+        self.embed = embed
+        self.batch_chunks = batch_size * 4
+        self.report = report
+        self.progress = progress
+        self.queue: queue.Queue[_Parsed | None] = queue.Queue(QUEUE_FILES)
+        self.error: BaseException | None = None
+
+    def put(self, parsed: _Parsed) -> None:
+        self.queue.put(parsed)
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.join()
+
+    def run(self) -> None:
+        pending: list[_Parsed] = []
+        try:
+            self.store = Store(self.home, self.chroma_url)
+            while True:
+                item = self.queue.get()
+                if item is not None:
+                    pending.append(item)
+                full = sum(len(p.chunks) for p in pending) >= self.batch_chunks
+                if item is None or full or self.queue.empty():
+                    self._flush(pending)
+                    pending = []
+                if item is None:
+                    break
+        except BaseException as exc:  # handed to the main thread, which re-raises it
+            self.error = exc
+            while self.queue.get() is not None:
+                pass
+        if self.store:
+            self.store.close()
+
+    def _flush(self, batch: list[_Parsed]) -> None:
+        texts = [c.text for p in batch for c in p.chunks]
+        vectors = self.embed(texts) if texts else []
+        offset = 0
+        for p in batch:
+            mine = vectors[offset : offset + len(p.chunks)]
+            offset += len(p.chunks)
+            self.store.save_file(p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, p.error)
+            if p.documents:
+                setattr(self.report, p.status, getattr(self.report, p.status) + 1)
+                self.report.documents += len(p.documents)
+                self.report.chunks += len(p.chunks)
+                self.progress.file_done(p.path, p.status, len(p.chunks))

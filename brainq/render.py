@@ -1,0 +1,238 @@
+"""Rendering for the terminal (rich, colour only where supported) and JSON for scripts."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from brainq.ingest import IngestReport
+from brainq.ingest import Progress as CoreProgress
+from brainq.store import StoredDocument
+
+# rich honours NO_COLOR and turns colour off when the stream is not a terminal.
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def print_json(data) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
+
+
+class IngestProgress(CoreProgress):
+    """A progress bar (files, chunks, rate, ETA) on a terminal; nothing at all under cron."""
+
+    def __init__(self, enabled: bool):
+        self.bar = None
+        if enabled and err.is_terminal:
+            self.bar = Progress(
+                TextColumn("[bold]ingest"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("files · {task.fields[chunks]} chunks · {task.fields[rate]}"),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            )
+        self.task = None
+        self.chunks = 0
+
+    def __enter__(self):
+        if self.bar:
+            self.bar.start()
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()
+
+    def total(self, files: int) -> None:
+        if self.bar:
+            self.task = self.bar.add_task("ingest", total=files, chunks=0, rate="")
+
+    def file_done(self, path: str, status: str, chunks: int) -> None:
+        if self.bar is None or self.task is None:
+            return
+        self.chunks += chunks
+        elapsed = self.bar.tasks[0].elapsed or 0
+        rate = f"{self.chunks / elapsed:.1f} chunks/s" if elapsed > 1 else ""
+        self.bar.update(self.task, advance=1, chunks=self.chunks, rate=rate)
+
+
+def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> None:
+    if as_json:
+        print_json(report.to_json())
+        return
+    for failure in report.failures:
+        err.print(f"failed: {failure.path}: {failure.reason}", markup=False)
+    if quiet:
+        return
+    kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.by_kind.items()))
+    line = (
+        f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
+        f"{report.removed} removed, {report.failed} failed, {report.skipped} skipped"
+        f" · {report.documents} documents, {report.chunks} chunks in {report.seconds:.1f} s"
+    )
+    if kinds:
+        line += f" ({kinds})"
+    if report.interrupted:
+        line = "interrupted; run again to continue. " + line
+    out.print(line, markup=False)
+
+
+def print_status(info: dict, as_json: bool) -> None:
+    if as_json:
+        print_json(info)
+        return
+    out.print(f"[bold]store[/] {info['store']}  ({info['size_bytes'] / 2**20:.1f} MB)")
+    out.print(f"{info['documents']} documents, {info['chunks']} chunks from {info['files']} files"
+              f" ({info['files_with_errors']} with errors)")
+    if info["by_type"]:
+        out.print("by type: " + ", ".join(f"{t} {n}" for t, n in info["by_type"].items()), markup=False)
+    if info["by_year"]:
+        out.print("by year: " + ", ".join(f"{y} {n}" for y, n in info["by_year"].items()), markup=False)
+    for source in info["sources"]:
+        out.print(f"source: {source}", markup=False)
+    for run in info["last_runs"][:1]:
+        out.print(
+            f"last run: {run['command']} at {run['finished_at']}: {run.get('added', 0)} added, "
+            f"{run.get('updated', 0)} updated, {run.get('removed', 0)} removed, {run.get('failed', 0)} failed",
+            markup=False,
+        )
+        for failure in run.get("failures", [])[:20]:
+            out.print(f"  failed: {failure['path']}: {failure['reason']}", markup=False)
+
+
+def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
+    for doc in docs:
+        if as_json:
+            print_json(doc.to_json())
+            continue
+        when = doc.source_date.date().isoformat() if doc.source_date else "undated   "
+        flag = "?" if doc.date_source == "mtime" else " "
+        where = f"{doc.path}#{doc.locator}" if doc.locator else doc.path
+        out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}", markup=False)
+
+
+_LEVEL_STYLE = {"answer": "bold green", "verify": "bold yellow", "unknown": "bold red"}
+_LEVEL_WORDS = {"answer": "ANSWER", "verify": "VERIFY", "unknown": "I DON'T KNOW"}
+
+
+def _when(doc) -> str:
+    return doc.source_date.date().isoformat() if doc.source_date else "undated"
+
+
+def _age(days: float | None) -> str:
+    if days is None:
+        return "age unknown"
+    if days < 60:
+        return f"{days:.0f} days ago"
+    if days < 730:
+        return f"{days / 30.4:.0f} months ago"
+    return f"{days / 365.25:.0f} years ago"
+
+
+def _where(doc) -> str:
+    return f"{doc.path}#{doc.locator}" if doc.locator else doc.path
+
+
+def print_answer(answer, config, explain: bool) -> None:
+    from brainq.ask import bucket_of
+
+    v = answer.verdict
+    out.print(f"[{_LEVEL_STYLE[v.level]}]{_LEVEL_WORDS[v.level]}[/] ({v.confidence:.2f}) {escape(v.reason)}")
+    if answer.answer:
+        top = answer.results[0]
+        out.print(f"  {escape(answer.answer)}")
+        out.print(f"  [dim]— {top.doc.doc_type}, {_when(top.doc)}[/]")
+    for s, says in v.conflict:
+        out.print(f"  [yellow]{_when(s.doc)}[/] {s.doc.doc_type}: {escape(says)}  [dim]{escape(_where(s.doc))}[/]")
+    if explain:
+        _print_explain(answer)
+    current = None
+    for s in answer.results:
+        bucket = bucket_of(s.age_days, config.timeline)
+        if bucket != current:
+            out.print(f"\n[bold]{bucket}[/]")
+            current = bucket
+        flag = "  [dim](superseded)[/]" if s.superseded_by else ""
+        date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
+        out.print(
+            f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "
+            f"{escape(s.doc.title[:70])}{flag}"
+        )
+        out.print(f"      [dim]{escape(_where(s.doc))}[/]")
+
+
+def _print_explain(answer) -> None:
+    t = answer.time
+    out.print(f"\n[bold]pattern[/] {answer.intent.pattern}: {escape(answer.intent.reason)}")
+    resolved = ", ".join(
+        part
+        for part in (
+            f"day {t.day}" if t.day else "",
+            f"range {t.range[0]}..{t.range[1]}" if t.range else "",
+            f"order {t.order}" if t.order else "",
+        )
+        if part
+    )
+    out.print(f"[bold]time[/] as of {answer.as_of}; {resolved or 'no time words'}"
+              + (f" (from {', '.join(t.phrases)})" if t.phrases else ""), markup=True)
+    out.print("[bold]scores[/] relevance (semantic, lexical, ids) x decay x weight x cutoff x time = score")
+    for s in answer.results:
+        c = s.candidate
+        out.print(
+            f"  {s.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) x {s.decay:.2f} x "
+            f"{s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
+            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(s.doc.title[:50])}"
+        )
+
+
+def print_context(answer, config, budget: int) -> None:
+    """Evidence as plain text for a language model: buckets, chronological, within a budget."""
+    from brainq.ask import bucket_of
+
+    # ~0.75 words per token; trim least relevant first.
+    keep, used = [], 0
+    for s in sorted(answer.results, key=lambda s: s.score, reverse=True):
+        words = len(s.candidate.text.split()) + 12
+        if used + words > budget * 0.75 and keep:
+            break
+        keep.append(s)
+        used += words
+    sys.stdout.write(f"Question: {answer.question}\nToday: {answer.as_of}\n")
+    for bucket in config.timeline:
+        members = [s for s in keep if bucket_of(s.age_days, config.timeline) == bucket.name]
+        if not members:
+            continue
+        sys.stdout.write(f"\n## {bucket.name}\n")
+        for s in sorted(members, key=lambda s: s.doc.source_date.isoformat() if s.doc.source_date else ""):
+            body = " ".join(s.candidate.text.split("\n", 1)[-1].split())
+            sys.stdout.write(f"[{_when(s.doc)} · {s.doc.doc_type} · {s.doc.title} · {_where(s.doc)}]\n{body}\n")
+
+
+def print_eval(report, show_failures: bool) -> None:
+    from brainq.evaluate import METRICS
+
+    tables = [("brainq", report.table("brainq"))]
+    if report.baseline:
+        tables.append(("semantic only", report.table("baseline")))
+    for name, table in tables:
+        out.print(f"\n[bold]{name}[/]")
+        out.print(f"  {'pattern':<12} {'n':>3}  " + "  ".join(f"{m:>14}" for m in METRICS))
+        for pattern, row in table.items():
+            cells = "  ".join(f"{row[m]:>14.3f}" for m in METRICS)
+            out.print(f"  {pattern:<12} {row['questions']:>3}  {cells}")
+    if show_failures:
+        out.print("\n[bold]misses[/]")
+        for o in report.failures():
+            got = ", ".join(p.rsplit("/", 1)[-1] for p in o.paths[:3]) or "nothing"
+            want = ", ".join(p.rsplit("/", 1)[-1] for p in o.question.expect) or "nothing"
+            out.print(
+                f"  {escape(o.question.question)}\n    pattern {o.pattern} (want {o.question.pattern}), "
+                f"verdict {o.verdict} (want {o.question.verdict}); got {escape(got)}; want {escape(want)}"
+            )

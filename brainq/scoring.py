@@ -1,0 +1,163 @@
+"""Final score = relevance x temporal weight, temporal weight = decay(age) x source weight (x cutoff).
+
+Every parameter comes from the question's pattern in patterns.yaml. Age is measured from
+`source_date` (never from when brainq ingested the file) to `as_of`; a date known only to the
+month or year is aged from the middle of that period, not its first day.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from brainq.config import Pattern, Retrieval
+from brainq.retrieve import Candidate
+from brainq.store import epoch_seconds
+from brainq.timeref import TimeRef
+
+_NORMALISE_SUBJECT = ("re:", "fwd:", "fw:", "aw:", "sv:")
+
+
+@dataclass
+class Scored:
+    """A candidate with every factor of its score, as `--explain` and `--json` report them."""
+
+    candidate: Candidate
+    age_days: float | None
+    decay: float
+    source_weight: float
+    cutoff: float
+    time_factor: float  # the question's own time: a matching day lifts, an outside range lowers
+    superseded_by: str | None = None  # doc_id of the later document that replaces this one
+    score: float = 0.0
+
+    @property
+    def doc(self):
+        return self.candidate.doc
+
+    @property
+    def relevance(self) -> float:
+        return self.candidate.relevance
+
+    @property
+    def temporal_weight(self) -> float:
+        return self.decay * self.source_weight * self.cutoff
+
+
+def effective_day(when: datetime, precision: str | None) -> date:
+    """The day a date stands for: mid-month for a month, mid-year for a year."""
+    day = when.date()
+    if precision == "month":
+        return day.replace(day=15)
+    if precision == "year":
+        return day.replace(month=7, day=1)
+    return day
+
+
+def age_in_days(doc, as_of: date) -> float | None:
+    if doc.source_date is None:
+        return None
+    return max(0.0, float((as_of - effective_day(doc.source_date, doc.date_precision)).days))
+
+
+def decay(pattern: Pattern, age: float | None, doc_type: str) -> float:
+    """DESIGN.md section 2's decay models, never below the pattern's floor."""
+    d = pattern.decay
+    if d.model == "none" or age is None:
+        return 1.0
+    half_life = d.half_life_by_type.get(doc_type, d.half_life_days)
+    if d.model == "exponential":
+        value = 2.0 ** (-age / half_life)
+    else:  # linear
+        value = max(0.0, 1.0 - age / (2.0 * half_life))
+    return max(value, d.floor)
+
+
+def visible(doc, as_of: date) -> bool:
+    """Documents written after as_of do not exist yet for the question."""
+    return doc.source_date is None or doc.source_date.date() <= as_of
+
+
+def score(
+    candidates: list[Candidate], pattern: Pattern, retrieval: Retrieval, time: TimeRef, as_of: date
+) -> list[Scored]:
+    """Score visible candidates, mark superseded ones, and order them for the answer."""
+    scored = []
+    for cand in candidates:
+        doc = cand.doc
+        if not visible(doc, as_of):
+            continue
+        age = age_in_days(doc, as_of)
+        cutoff = pattern.cutoff.factor if (pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days) else 1.0
+        if time.day and time.day in doc.event_dates:
+            cand.relevance = min(1.0, cand.relevance + retrieval.day_boost)
+        s = Scored(
+            candidate=cand,
+            age_days=age,
+            decay=decay(pattern, age, doc.doc_type),
+            source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
+            cutoff=cutoff,
+            time_factor=_range_factor(doc, time, retrieval),
+        )
+        scored.append(s)
+    _mark_superseded(scored, retrieval)
+    for s in scored:
+        superseded = retrieval.superseded_factor if s.superseded_by else 1.0
+        s.score = s.relevance * s.temporal_weight * s.time_factor * superseded
+    scored.sort(key=lambda s: s.score, reverse=True)
+    if time.order:
+        scored = _by_date(scored, time.order, retrieval.relevance_floor)
+    return scored
+
+
+def _range_factor(doc, time: TimeRef, retrieval: Retrieval) -> float:
+    if not time.range:
+        return 1.0
+    start, end = time.range
+    days = list(doc.event_dates)
+    if doc.source_date:
+        days.append(effective_day(doc.source_date, doc.date_precision))
+    return 1.0 if any(start <= d <= end for d in days) else retrieval.out_of_range_factor
+
+
+def _by_date(scored: list[Scored], order: str, floor: float) -> list[Scored]:
+    """Ordering questions ("first", "last time"): relevant evidence by date, the rest after it."""
+    relevant = [s for s in scored if s.relevance >= floor and s.doc.source_date]
+    if not relevant:
+        return scored
+    best = max(s.score for s in relevant)
+    # Only evidence nearly as good as the best competes on date; a barely relevant old
+    # document must not become "the first time" just by being old.
+    close = [s for s in relevant if s.score >= 0.5 * best]
+    close.sort(key=lambda s: effective_day(s.doc.source_date, s.doc.date_precision), reverse=order == "desc")
+    rest = [s for s in scored if s not in close]
+    return close + rest
+
+
+def normalised_subject(title: str) -> str:
+    words = title.lower().split()
+    while words and words[0] in _NORMALISE_SUBJECT:
+        words = words[1:]
+    return " ".join(words)
+
+
+def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
+    """A later message of the same thread, or a later document of the same sender and type on
+    the same subject, supersedes the older one (DESIGN.md section 3.5)."""
+    relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
+    written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
+    for old in relevant:
+        for new in relevant:
+            if written[new.doc.doc_id] <= written[old.doc.doc_id]:
+                continue
+            same_thread = old.doc.thread and old.doc.thread == new.doc.thread
+            same_series = (
+                old.doc.sender
+                and old.doc.sender == new.doc.sender
+                and old.doc.doc_type == new.doc.doc_type
+                and normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
+            )
+            if (same_thread or same_series) and (
+                old.superseded_by is None or written[new.doc.doc_id] > written[old.superseded_by]
+            ):
+                old.superseded_by = new.doc.doc_id

@@ -1,0 +1,496 @@
+"""The store: chunk vectors in ChromaDB, and beside them a SQLite catalog and lexical index.
+
+The catalog knows every file (size, mtime, content hash, last error), every document (its
+dates, type and title) and every chunk's text in an FTS5 index, so unchanged files are
+skipped without parsing, `list`/`status` never load Chroma, and exact tokens are searchable.
+
+Crash safety: a file is marked pending in the catalog (committed) before its old chunks are
+touched, and only marked done, with its new documents, after Chroma has them. A run killed
+in between leaves the file pending, and the next run redoes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+
+from brainq.errors import StoreError
+
+SCHEMA_VERSION = 1
+COLLECTION = "brainq_chunks"
+CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-call overhead
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, added_at TEXT);
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, sha256 TEXT,
+    pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT);
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id TEXT PRIMARY KEY, path TEXT NOT NULL, locator TEXT, kind TEXT, doc_type TEXT,
+    title TEXT, sender TEXT, source_date TEXT, source_ts REAL, date_source TEXT,
+    date_precision TEXT, event_dates TEXT, thread TEXT, headers TEXT, notes TEXT,
+    ingested_at TEXT, chunks INTEGER);
+CREATE INDEX IF NOT EXISTS documents_path ON documents(path);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
+    text, chunk_id UNINDEXED, doc_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2');
+CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT, finished_at TEXT, summary TEXT);
+"""
+
+
+@dataclass
+class StoredDocument:
+    """A document as the catalog keeps it (what `list`, scoring and output need)."""
+
+    doc_id: str
+    path: str
+    locator: str | None
+    kind: str
+    doc_type: str
+    title: str
+    sender: str | None
+    source_date: datetime | None
+    date_source: str | None
+    date_precision: str | None
+    event_dates: list[date] = field(default_factory=list)
+    thread: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    ingested_at: str = ""
+    chunks: int = 0
+
+    def to_json(self) -> dict:
+        """The `list --json` record (DESIGN.md section 6), plus the fields scripts ask for."""
+        return {
+            "doc_id": self.doc_id,
+            "path": self.path,
+            "locator": self.locator,
+            "source_date": self.source_date.isoformat() if self.source_date else None,
+            "date_source": self.date_source,
+            "date_precision": self.date_precision,
+            "doc_type": self.doc_type,
+            "title": self.title,
+            "sender": self.sender,
+            "event_dates": [d.isoformat() for d in self.event_dates],
+            "ingested_at": self.ingested_at,
+            "chunks": self.chunks,
+        }
+
+
+@dataclass
+class Chunk:
+    chunk_id: str
+    doc_id: str
+    text: str
+
+
+@dataclass
+class FileRecord:
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str | None
+    pending: bool
+    error: str | None
+
+
+@dataclass
+class Hit:
+    """One chunk found by a search, with its rank-able score (higher is better)."""
+
+    chunk_id: str
+    doc_id: str
+    text: str
+    score: float
+
+
+def epoch_seconds(moment: datetime) -> float:
+    """Naive datetimes (no zone known) are read as UTC: a few hours matter little for age."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.timestamp()
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Store:
+    """One brainq store: a directory holding the catalog and (by default) Chroma's files."""
+
+    def __init__(self, home: Path, chroma_url: str | None = None):
+        self.home = Path(home).expanduser()
+        self.chroma_url = chroma_url
+        self._collection = None
+        self._open_home()
+        self.db = self._connect()
+
+    # -- opening ---------------------------------------------------------------------------
+
+    def _open_home(self) -> None:
+        # The store holds a person's mail: everything in it is readable by its owner only.
+        os.umask(0o077)
+        if self.home.exists() and not self.home.is_dir():
+            raise StoreError(f"store path {self.home} is a file, not a directory")
+        try:
+            self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.chmod(self.home, 0o700)
+        except OSError as exc:
+            raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
+        if not os.access(self.home, os.W_OK | os.X_OK):
+            raise StoreError(f"store {self.home} is not writable")
+
+    def _connect(self) -> sqlite3.Connection:
+        path = self.home / "catalog.sqlite3"
+        try:
+            db = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(_SCHEMA)
+            version = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open catalog {path}: {exc}") from None
+        if version is None:
+            db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif int(version[0]) > SCHEMA_VERSION:
+            raise StoreError(
+                f"store {self.home} was written by a newer brainq (schema {version[0]}); upgrade brainq"
+            )
+        return db
+
+    @property
+    def collection(self):
+        """Chroma is imported only by commands that need vectors: it costs a second to load."""
+        if self._collection is None:
+            import chromadb
+            from chromadb.config import Settings
+
+            settings = Settings(anonymized_telemetry=False)
+            try:
+                if self.chroma_url:
+                    from urllib.parse import urlparse
+
+                    url = urlparse(self.chroma_url)
+                    client = chromadb.HttpClient(
+                        host=url.hostname or "localhost",
+                        port=url.port or 8000,
+                        ssl=url.scheme == "https",
+                        settings=settings,
+                    )
+                else:
+                    client = chromadb.PersistentClient(path=str(self.home / "chroma"), settings=settings)
+                # embedding_function=None: brainq embeds itself; Chroma's default would download a model.
+                self._collection = client.get_or_create_collection(
+                    COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
+                )
+            except Exception as exc:  # chromadb raises many types; all mean "cannot open"
+                where = self.chroma_url or self.home / "chroma"
+                raise StoreError(f"cannot open the Chroma store at {where}: {exc}") from None
+        return self._collection
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # -- sources ---------------------------------------------------------------------------
+
+    def add_source(self, path: str) -> None:
+        self.db.execute("INSERT OR IGNORE INTO sources VALUES (?, ?)", (path, _now()))
+
+    def sources(self) -> list[str]:
+        return [row[0] for row in self.db.execute("SELECT path FROM sources ORDER BY path")]
+
+    def remove_source(self, path: str) -> bool:
+        return self.db.execute("DELETE FROM sources WHERE path = ?", (path,)).rowcount > 0
+
+    # -- files -----------------------------------------------------------------------------
+
+    def file_record(self, path: str) -> FileRecord | None:
+        row = self.db.execute(
+            "SELECT path, size, mtime_ns, sha256, pending, error FROM files WHERE path = ?", (path,)
+        ).fetchone()
+        return FileRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) if row else None
+
+    def files_under(self, root: str) -> list[str]:
+        prefix = root.rstrip("/") + "/"
+        rows = self.db.execute(
+            "SELECT path FROM files WHERE path = ? OR substr(path, 1, ?) = ?", (root, len(prefix), prefix)
+        )
+        return [row[0] for row in rows]
+
+    def touch_file(self, path: str, size: int, mtime_ns: int) -> None:
+        """The file's stat changed but its content did not: remember the new stat only."""
+        self.db.execute(
+            "UPDATE files SET size = ?, mtime_ns = ?, checked_at = ? WHERE path = ?",
+            (size, mtime_ns, _now(), path),
+        )
+
+    def mark_pending(self, path: str, size: int, mtime_ns: int) -> None:
+        self.db.execute(
+            "INSERT INTO files (path, size, mtime_ns, sha256, pending, error, checked_at) "
+            "VALUES (?, ?, ?, NULL, 1, NULL, ?) ON CONFLICT(path) DO UPDATE SET pending = 1",
+            (path, size, mtime_ns, _now()),
+        )
+
+    def save_file(
+        self,
+        path: str,
+        size: int,
+        mtime_ns: int,
+        sha256: str,
+        documents: list[StoredDocument],
+        chunks: list[Chunk],
+        vectors: list[list[float]],
+        error: str | None = None,
+    ) -> None:
+        """Replace everything stored for one file; see the module docstring for the order."""
+        known = self.file_record(path) is not None
+        self.mark_pending(path, size, mtime_ns)
+        if known:  # a file never seen before has no chunks to replace
+            self._delete_vectors(path)
+        by_id = {d.doc_id: d for d in documents}
+        for start in range(0, len(chunks), CHROMA_BATCH):
+            batch = chunks[start : start + CHROMA_BATCH]
+            self.collection.upsert(
+                ids=[c.chunk_id for c in batch],
+                embeddings=vectors[start : start + CHROMA_BATCH],
+                documents=[c.text for c in batch],
+                metadatas=[_chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(batch, start)],
+            )
+        with self.transaction() as db:
+            self._delete_catalog(db, path)
+            db.executemany(
+                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [_document_row(d) for d in documents],
+            )
+            db.executemany(
+                "INSERT INTO chunks (text, chunk_id, doc_id) VALUES (?, ?, ?)",
+                [(c.text, c.chunk_id, c.doc_id) for c in chunks],
+            )
+            db.execute(
+                "UPDATE files SET size = ?, mtime_ns = ?, sha256 = ?, pending = 0, error = ?, "
+                "checked_at = ? WHERE path = ?",
+                (size, mtime_ns, sha256, error, _now(), path),
+            )
+
+    def forget_file(self, path: str) -> int:
+        """Drop a file and its documents; returns how many documents it had."""
+        self.mark_pending(path, 0, 0)
+        self._delete_vectors(path)
+        with self.transaction() as db:
+            count = self._delete_catalog(db, path)
+            db.execute("DELETE FROM files WHERE path = ?", (path,))
+        return count
+
+    def _delete_vectors(self, path: str) -> None:
+        # A narrow filter (one file's chunks) is cheap in Chroma, unlike broad date filters.
+        self.collection.delete(where={"path": path})
+
+    @staticmethod
+    def _delete_catalog(db: sqlite3.Connection, path: str) -> int:
+        ids = [row[0] for row in db.execute("SELECT doc_id FROM documents WHERE path = ?", (path,))]
+        db.executemany("DELETE FROM chunks WHERE doc_id = ?", [(i,) for i in ids])
+        db.execute("DELETE FROM documents WHERE path = ?", (path,))
+        return len(ids)
+
+    # -- documents -------------------------------------------------------------------------
+
+    def documents(
+        self, doc_type: str | None = None, since: date | None = None, until: date | None = None
+    ) -> Iterator[StoredDocument]:
+        query, args = "SELECT * FROM documents WHERE 1=1", []
+        if doc_type:
+            query += " AND doc_type = ?"
+            args.append(doc_type)
+        if since:
+            query += " AND source_ts >= ?"
+            args.append(epoch_seconds(datetime.combine(since, datetime.min.time())))
+        if until:
+            query += " AND source_ts < ?"
+            args.append(epoch_seconds(datetime.combine(until, datetime.min.time())) + 86400)
+        query += " ORDER BY source_ts IS NULL, source_ts, path, locator"
+        for row in self.db.execute(query, args):
+            yield _document_from_row(row)
+
+    def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
+        ids = list(dict.fromkeys(doc_ids))
+        found = {}
+        for start in range(0, len(ids), 500):
+            part = ids[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for row in self.db.execute(f"SELECT * FROM documents WHERE doc_id IN ({marks})", part):
+                doc = _document_from_row(row)
+                found[doc.doc_id] = doc
+        return found
+
+    def documents_in_threads(self, threads: Iterable[str]) -> list[StoredDocument]:
+        keys = [t for t in dict.fromkeys(threads) if t]
+        if not keys:
+            return []
+        marks = ",".join("?" * len(keys))
+        rows = self.db.execute(f"SELECT * FROM documents WHERE thread IN ({marks})", keys)
+        return [_document_from_row(row) for row in rows]
+
+    def chunk_texts(self, doc_id: str) -> list[str]:
+        rows = self.db.execute("SELECT text FROM chunks WHERE doc_id = ? ORDER BY rowid", (doc_id,))
+        return [row[0] for row in rows]
+
+    # -- search ----------------------------------------------------------------------------
+
+    def semantic(self, vector: list[float], n: int) -> list[Hit]:
+        if self.collection.count() == 0:
+            return []
+        result = self.collection.query(
+            query_embeddings=[vector], n_results=n, include=["documents", "metadatas", "distances"]
+        )
+        return [
+            Hit(chunk_id, meta["doc_id"], text, 1.0 - distance)
+            for chunk_id, meta, text, distance in zip(
+                result["ids"][0], result["metadatas"][0], result["documents"][0], result["distances"][0]
+            )
+        ]
+
+    def vectors(self, chunk_ids: list[str]) -> dict[str, list[float]]:
+        """Stored vectors of some chunks, to score lexical hits semantically without re-embedding."""
+        if not chunk_ids:
+            return {}
+        got = self.collection.get(ids=chunk_ids, include=["embeddings"])
+        return {cid: list(vec) for cid, vec in zip(got["ids"], got["embeddings"])}
+
+    def document_frequency(self, match: str) -> int:
+        """How many chunks an FTS5 query matches: the rarity of a word, for weighting it."""
+        try:
+            return self.db.execute("SELECT count(*) FROM chunks WHERE chunks MATCH ?", (match,)).fetchone()[0]
+        except sqlite3.OperationalError:
+            return 0
+
+    def chunk_count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+
+    def lexical(self, match: str, n: int) -> list[Hit]:
+        """FTS5 search; `match` is an FTS5 query. Scores are -bm25 (higher is better)."""
+        if not match:
+            return []
+        try:
+            rows = self.db.execute(
+                "SELECT chunk_id, doc_id, text, -bm25(chunks) FROM chunks WHERE chunks MATCH ? "
+                "ORDER BY bm25(chunks) LIMIT ?",
+                (match, n),
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return []  # a query FTS5 cannot parse finds nothing rather than failing the question
+        return [Hit(*row) for row in rows]
+
+    # -- runs and status -------------------------------------------------------------------
+
+    def log_run(self, command: str, summary: dict) -> None:
+        self.db.execute(
+            "INSERT INTO runs (command, finished_at, summary) VALUES (?, ?, ?)",
+            (command, _now(), json.dumps(summary)),
+        )
+
+    def last_runs(self, n: int = 5) -> list[dict]:
+        rows = self.db.execute("SELECT command, finished_at, summary FROM runs ORDER BY id DESC LIMIT ?", (n,))
+        return [{"command": c, "finished_at": f, **json.loads(summary)} for c, f, summary in rows]
+
+    def counts(self) -> dict:
+        by_type = dict(self.db.execute("SELECT doc_type, count(*) FROM documents GROUP BY doc_type ORDER BY 2 DESC"))
+        by_year = dict(
+            self.db.execute(
+                "SELECT coalesce(substr(source_date, 1, 4), 'undated'), count(*) FROM documents "
+                "GROUP BY 1 ORDER BY 1"
+            )
+        )
+        files, failed = self.db.execute("SELECT count(*), count(error) FROM files").fetchone()
+        chunks = self.db.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]
+        return {
+            "documents": sum(by_type.values()),
+            "chunks": chunks,
+            "files": files,
+            "files_with_errors": failed,
+            "by_type": by_type,
+            "by_year": by_year,
+        }
+
+    def size_bytes(self) -> int:
+        return sum(p.stat().st_size for p in self.home.rglob("*") if p.is_file())
+
+
+def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
+    """Chunk metadata in Chroma: the document's fields, dates also as numbers for range filters."""
+    meta = {
+        "doc_id": doc.doc_id,
+        "path": doc.path,
+        "locator": doc.locator or "",
+        "doc_type": doc.doc_type,
+        "title": doc.title[:500],
+        "chunk": index,
+        "source_date": doc.source_date.isoformat() if doc.source_date else "",
+        "date_source": doc.date_source or "",
+        "date_precision": doc.date_precision or "",
+        "event_dates": ",".join(d.isoformat() for d in doc.event_dates),
+    }
+    if doc.source_date:
+        meta["source_ts"] = int(epoch_seconds(doc.source_date))
+        meta["source_day"] = int(epoch_seconds(doc.source_date) // 86400)
+    return meta
+
+
+def _document_row(d: StoredDocument) -> tuple:
+    return (
+        d.doc_id,
+        d.path,
+        d.locator,
+        d.kind,
+        d.doc_type,
+        d.title,
+        d.sender,
+        d.source_date.isoformat() if d.source_date else None,
+        epoch_seconds(d.source_date) if d.source_date else None,
+        d.date_source,
+        d.date_precision,
+        json.dumps([x.isoformat() for x in d.event_dates]),
+        d.thread,
+        json.dumps(d.headers),
+        json.dumps(d.notes),
+        d.ingested_at or _now(),
+        d.chunks,
+    )
+
+
+def _document_from_row(row: tuple) -> StoredDocument:
+    (doc_id, path, locator, kind, doc_type, title, sender, source_date, _ts, date_source,
+     precision, event_dates, thread, headers, notes, ingested_at, chunks) = row  # fmt: skip
+    return StoredDocument(
+        doc_id=doc_id,
+        path=path,
+        locator=locator,
+        kind=kind,
+        doc_type=doc_type,
+        title=title,
+        sender=sender,
+        source_date=datetime.fromisoformat(source_date) if source_date else None,
+        date_source=date_source,
+        date_precision=precision,
+        event_dates=[date.fromisoformat(x) for x in json.loads(event_dates or "[]")],
+        thread=thread,
+        headers=json.loads(headers or "{}"),
+        notes=json.loads(notes or "[]"),
+        ingested_at=ingested_at,
+        chunks=chunks,
+    )
