@@ -9,11 +9,28 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated, Optional
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from brainq.errors import BrainqError, ExitCode, UsageError
 
+
+class _Commands(TyperGroup):
+    """Maps every BrainqError to one line on stderr and its exit status, once for all commands."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrainqError as exc:
+            if "--debug" in sys.argv or (ctx.obj is not None and ctx.obj.debug):
+                raise
+            typer.echo(f"brainq: error: {exc}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
 app = typer.Typer(
+    cls=_Commands,
     help=(
         "A personal document brain: ingest your mail, PDFs, photos and calendars, then ask "
         "questions and get answers from the freshest evidence, with dates and sources.\n\n"
@@ -59,7 +76,7 @@ def main_options(
     ctx: typer.Context,
     store: Annotated[
         Optional[Path],
-        typer.Option(envvar="BRAINQ_HOME", help="Store directory [default: ~/.local/share/brainq]."),
+        typer.Option(envvar="BRAINQ_HOME", help="Store directory \\[default: ~/.local/share/brainq]."),
     ] = None,
     chroma_url: Annotated[
         Optional[str],
@@ -68,7 +85,7 @@ def main_options(
     patterns: Annotated[
         Optional[Path], typer.Option(help="patterns.yaml to use instead of the built-in one.")
     ] = None,
-    debug: Annotated[bool, typer.Option(help="Show tracebacks for errors.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
 ) -> None:
     ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
 
@@ -129,8 +146,8 @@ def ask(
     ] = None,
     top_k: Annotated[int, typer.Option(min=1, max=50, help="How many sources to show.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    explain: Annotated[bool, typer.Option(help="Show the pattern, the time and every score factor.")] = False,
-    context: Annotated[bool, typer.Option(help="Print the evidence as plain text for a language model.")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help="Show the pattern, the time and every score factor.")] = False,
+    context: Annotated[bool, typer.Option("--context", help="Print the evidence as plain text for a language model.")] = False,
     budget: Annotated[int, typer.Option(min=50, help="Token budget for --context.")] = 1500,
 ) -> None:
     """Answer a question from the freshest relevant evidence, with a verdict and sources.
@@ -172,7 +189,7 @@ def evaluate(
     queries: Annotated[Path, typer.Argument(help="Questions with expected evidence.")] = Path(
         "corpus_samples/queries.yaml"
     ),
-    baseline: Annotated[bool, typer.Option(help="Also rank by semantic similarity alone, side by side.")] = False,
+    baseline: Annotated[bool, typer.Option("--baseline", help="Also rank by semantic similarity alone, side by side.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     show_failures: Annotated[bool, typer.Option("--failures", help="List every question that missed.")] = False,
 ) -> None:
@@ -300,29 +317,14 @@ def parse_day(value: str | None, option: str) -> date | None:
 
 
 def main() -> None:
-    """Entry point: maps every BrainqError to one line on stderr and its exit status."""
-    debug = "--debug" in sys.argv
+    """Entry point: a bug or an interrupt is one line too, unless --debug asks for the traceback."""
     try:
-        sys.exit(app(standalone_mode=False) or 0)
-    except BrainqError as exc:
-        if debug:
-            raise
-        typer.echo(f"brainq: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+        app()
     except KeyboardInterrupt:
         typer.echo("brainq: interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # a bug: one line, unless asked for the traceback
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
-            sys.exit(130)
-        if debug:
+    except Exception as exc:
+        if "--debug" in sys.argv:
             raise
         typer.echo(f"brainq: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
         sys.exit(ExitCode.FAILED)

@@ -46,9 +46,9 @@ def facts(sentence: str) -> dict[str, str]:
         found["size"] = re.sub(r"\s|×", lambda x: "" if x.group(0).isspace() else "x", m.group(0).lower())
     positive, negative = _POSITIVE.search(sentence), _NEGATIVE.search(sentence)
     if positive and not negative:
-        found["yes/no"] = positive.group(0).lower()
+        found["yes/no"] = "on as planned"
     elif negative and not positive:
-        found["yes/no"] = negative.group(0).lower()
+        found["yes/no"] = "off or changed"
     return found
 
 

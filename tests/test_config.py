@@ -1,0 +1,50 @@
+"""patterns.yaml is validated on load, and errors name the bad key and its line."""
+
+import pytest
+
+from brainq.config import DEFAULT_PATTERNS_FILE, load_config, parse_config
+from brainq.errors import ConfigError
+
+GOOD = DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8")
+
+
+def test_shipped_patterns_load():
+    config = load_config()
+    assert set(config.patterns) == {"logistical", "entity", "historical"}
+    assert config.patterns["logistical"].decay.half_life_days == 7
+    assert config.patterns["entity"].decay.half_life_by_type["manual"] == 365
+    assert config.timeline[-1].max_days is None
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("half_life_days: 7,", "half_life_days: soon,", "patterns.logistical.decay.half_life_days: expected a number"),
+        ("model: exponential", "model: cubic", "patterns.logistical.decay.model: must be exponential, linear or none"),
+        ("default_pattern: entity", "default_pattern: urgent", "default_pattern: 'urgent' is not one of the patterns"),
+        ("  candidates: 60", "  candidate: 60", "retrieval.candidate: unknown key"),
+        ("  max_pages: 2000", "  max_pages: -5", "limits.max_pages: must not be negative"),
+        ("- {name: ESTABLISHED HISTORY}", "- {name: ESTABLISHED HISTORY, max_days: 9}", "timeline: the last bucket"),
+        ("weights: {calendar_event: 1.0,", "weights: {calendar_event: high,", "weights.calendar_event: expected a number"),
+    ],
+)
+def test_errors_name_key_and_line(old, new, message):
+    assert old in GOOD
+    bad = GOOD.replace(old, new, 1)
+    line = bad[: bad.index(new)].count("\n") + 1
+    with pytest.raises(ConfigError) as exc:
+        parse_config(bad, "p.yaml")
+    assert message in str(exc.value)
+    assert str(exc.value).startswith(f"p.yaml:{line}:") or "timeline" in message
+
+
+def test_bad_regex_and_bad_yaml():
+    with pytest.raises(ConfigError, match=r"cues\[0\]: not a valid regular expression"):
+        parse_config(GOOD.replace("    cues:\n", "    cues:\n      - '(unclosed'\n", 1))
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        parse_config("patterns: [unclosed")
+
+
+def test_missing_file():
+    with pytest.raises(ConfigError, match="cannot read"):
+        load_config("/nonexistent/patterns.yaml")

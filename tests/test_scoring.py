@@ -1,0 +1,181 @@
+"""Decay models, visibility, precision-aware age, time in the question, supersession, verdicts."""
+
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from brainq.config import load_config
+from brainq.retrieve import Candidate
+from brainq.scoring import age_in_days, decay, score
+from brainq.store import StoredDocument
+from brainq.timeref import TimeRef
+from brainq.verdict import facts, judge
+
+CONFIG = load_config()
+AS_OF = date(2026, 3, 12)
+UTC = timezone.utc
+
+
+def doc(name, written, doc_type="email", precision="day", events=(), thread=None, sender=None, title=None,
+        date_source="header"):
+    return StoredDocument(
+        doc_id=name, path=f"/docs/{name}", locator=None, kind="email", doc_type=doc_type,
+        title=title or name, sender=sender,
+        source_date=datetime.fromisoformat(written).replace(tzinfo=UTC) if written else None,
+        date_source=date_source, date_precision=precision, event_dates=list(events), thread=thread,
+    )
+
+
+def cand(d, relevance=0.8, text=""):
+    return Candidate(d, f"{d.doc_id}:0", text or d.title, relevance, relevance, [], relevance)
+
+
+def ranked(cands, pattern="logistical", time=TimeRef()):
+    return score(cands, CONFIG.patterns[pattern], CONFIG.retrieval, time, AS_OF)
+
+
+@pytest.mark.parametrize(
+    "pattern, age, doc_type, expected",
+    [
+        ("logistical", 0, "email", 1.0),
+        ("logistical", 7, "email", 0.5),
+        ("logistical", 14, "email", 0.25),
+        ("logistical", 365, "email", 0.05),  # the floor
+        ("entity", 90, "invoice", 0.5),
+        ("entity", 180, "invoice", 0.25),  # linear reaches 0 at 2h; the floor keeps 0.25
+        ("entity", 365, "manual", 0.5),  # manuals decay on a year's half-life
+        ("historical", 5000, "receipt", 1.0),
+        ("entity", None, "invoice", 1.0),  # undated: no decay, the verdict flags the date instead
+    ],
+)
+def test_decay_models(pattern, age, doc_type, expected):
+    assert decay(CONFIG.patterns[pattern], age, doc_type) == pytest.approx(expected, abs=1e-3)
+
+
+def test_month_precision_is_aged_from_mid_month():
+    d = doc("summer", "2025-06-01T00:00:00", precision="month")
+    assert age_in_days(d, date(2025, 6, 30)) == 15
+    d = doc("year", "2023-01-01T00:00:00", precision="year")
+    assert age_in_days(d, date(2023, 7, 11)) == 10
+
+
+def test_documents_written_after_as_of_are_invisible_but_upcoming_events_are_not():
+    later = doc("later", "2026-03-20T09:00:00")
+    upcoming = doc("invite", "2026-03-01T09:00:00", doc_type="calendar_event", events=[date(2026, 3, 20)])
+    names = [s.doc.doc_id for s in ranked([cand(later), cand(upcoming)])]
+    assert names == ["invite"]
+
+
+def test_fresh_email_beats_stale_calendar_for_logistics():
+    stale = doc("calendar", "2025-08-15T00:00:00", doc_type="static_pdf")
+    fresh = doc("principal", "2026-03-11T16:02:00")
+    result = ranked([cand(stale, 0.9), cand(fresh, 0.6)])
+    assert [s.doc.doc_id for s in result] == ["principal", "calendar"]
+    assert result[1].cutoff == CONFIG.patterns["logistical"].cutoff.factor
+
+
+def test_historical_questions_have_no_recency_penalty():
+    old = doc("roofer", "2023-06-01T00:00:00", doc_type="receipt")
+    new = doc("newsletter", "2026-03-01T00:00:00", doc_type="newsletter")
+    result = ranked([cand(old, 0.7), cand(new, 0.7)], pattern="historical")
+    assert result[0].doc.doc_id == "roofer"
+
+
+def test_day_in_question_lifts_documents_about_that_day():
+    friday = date(2026, 3, 13)
+    about = doc("about", "2026-03-05T00:00:00", events=[friday])
+    other = doc("other", "2026-03-06T00:00:00")
+    result = ranked([cand(about, 0.5), cand(other, 0.55)], time=TimeRef(day=friday))
+    assert result[0].doc.doc_id == "about"
+
+
+def test_range_demotes_documents_outside_it():
+    inside = doc("2023", "2023-05-01T00:00:00", doc_type="receipt")
+    outside = doc("2025", "2025-05-01T00:00:00", doc_type="receipt")
+    time = TimeRef(range=(date(2023, 1, 1), date(2023, 12, 31)))
+    result = ranked([cand(inside, 0.5), cand(outside, 0.7)], pattern="historical", time=time)
+    assert [s.doc.doc_id for s in result] == ["2023", "2025"]
+    assert result[1].time_factor == CONFIG.retrieval.out_of_range_factor
+
+
+@pytest.mark.parametrize("order, first", [("asc", "2019"), ("desc", "2025")])
+def test_ordering_questions_sort_relevant_evidence_by_date(order, first):
+    docs = [doc(y, f"{y}-04-01T00:00:00", doc_type="receipt") for y in ("2022", "2019", "2025")]
+    result = ranked([cand(d, 0.6) for d in docs], pattern="historical", time=TimeRef(order=order))
+    assert result[0].doc.doc_id == first
+
+
+def test_later_message_in_thread_supersedes_the_earlier():
+    first = doc("first", "2026-03-09T10:00:00", thread="t1")
+    correction = doc("correction", "2026-03-10T10:00:00", thread="t1")
+    result = {s.doc.doc_id: s for s in ranked([cand(first, 0.9), cand(correction, 0.8)])}
+    assert result["first"].superseded_by == "correction"
+    assert result["correction"].superseded_by is None
+    assert result["correction"].score > result["first"].score
+
+
+def test_same_sender_type_and_subject_supersedes():
+    a = doc("a", "2026-02-01T00:00:00", sender="pta@school.org", title="Weekly update")
+    b = doc("b", "2026-03-01T00:00:00", sender="pta@school.org", title="RE: Weekly update")
+    c = doc("c", "2026-03-05T00:00:00", sender="other@school.org", title="Weekly update")
+    result = {s.doc.doc_id: s for s in ranked([cand(a), cand(b), cand(c)])}
+    assert result["a"].superseded_by == "b"
+    assert result["b"].superseded_by is None
+
+
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("Dismissal is at 2:45 PM on Friday.", {"time": "2:45 PM"}),
+        ("School lets out at noon.", {"time": "12:00 PM"}),
+        ("Amount due: $1,240.50", {"amount": "$1240.50"}),
+        ("Replace with a 16 x 25 x 4 filter", {"size": "16x25x4"}),
+        ("Practice is cancelled tomorrow.", {"yes/no": "off or changed"}),
+        ("Friday is a half-day.", {"yes/no": "off or changed"}),
+        ("The game will go ahead as scheduled.", {"yes/no": "on as planned"}),
+        ("Friday is a full day of school.", {"yes/no": "on as planned"}),
+        ("Nothing to compare here.", {}),
+    ],
+)
+def test_facts(sentence, expected):
+    assert facts(sentence) == expected
+
+
+def _judge(results, pattern, sentences=None, time=TimeRef()):
+    return judge(results, sentences or {}, pattern, CONFIG, time, AS_OF)
+
+
+def test_verdict_levels_and_confidence_bands():
+    fresh = ranked([cand(doc("fresh", "2026-03-10T00:00:00"), 0.8)])
+    stale = ranked([cand(doc("stale", "2026-01-10T00:00:00"), 0.8)])
+    answer, verify = _judge(fresh, "logistical"), _judge(stale, "logistical")
+    assert answer.level == "answer" and answer.confidence >= CONFIG.verdicts.answer_confidence
+    assert verify.level == "verify" and "61 days old" in verify.reason
+    assert CONFIG.verdicts.verify_confidence <= verify.confidence < CONFIG.verdicts.answer_confidence
+    unknown = _judge([], "logistical")
+    assert unknown.level == "unknown" and unknown.confidence < CONFIG.verdicts.verify_confidence
+
+
+@pytest.mark.parametrize("days_old, level", [(100, "answer"), (120, "verify")])
+def test_entity_answers_while_decayed_weight_is_at_least_0_4(days_old, level):
+    written = (datetime(2026, 3, 12) - timedelta(days=days_old)).isoformat()
+    results = ranked([cand(doc("invoice", written, doc_type="invoice"), 0.8)], pattern="entity")
+    assert _judge(results, "entity").level == level
+
+
+def test_mtime_dates_are_uncertain():
+    results = ranked([cand(doc("note", "2026-03-11T00:00:00", date_source="mtime"), 0.8)])
+    verdict = _judge(results, "logistical")
+    assert verdict.level == "verify" and "Date uncertain" in verdict.reason
+
+
+def test_disagreeing_fresh_sources_are_a_conflict():
+    newsletter = doc("newsletter", "2026-03-02T00:00:00", doc_type="newsletter", sender="pta@x.org")
+    email = doc("email", "2026-03-10T00:00:00", sender="principal@x.org")
+    results = ranked([cand(newsletter, 0.8), cand(email, 0.8)])
+    sentences = {"newsletter": "Early dismissal is at 3:00 PM.", "email": "Early dismissal will be at 2:45 PM."}
+    verdict = _judge(results, "logistical", sentences)
+    assert verdict.level == "verify"
+    assert "Sources disagree" in verdict.reason and "2:45 PM" in verdict.reason and "3:00 PM" in verdict.reason
+    agreeing = {"newsletter": "Early dismissal is at 2:45 PM.", "email": "Early dismissal will be at 2:45 PM."}
+    assert _judge(results, "logistical", agreeing).level == "answer"
