@@ -31,6 +31,7 @@ class _Commands(TyperGroup):
 
 app = typer.Typer(
     cls=_Commands,
+    rich_markup_mode="markdown",
     help=(
         "A personal document brain: ingest your mail, PDFs, photos and calendars, then ask "
         "questions and get answers from the freshest evidence, with dates and sources.\n\n"
@@ -93,39 +94,76 @@ def main_options(
 # -- ingest -------------------------------------------------------------------------------------
 
 
+_JSON = typer.Option("--json", help="Print one JSON object with the counts and failures.")
+_QUIET = typer.Option("--quiet", "-q", help="Print only failures and errors (for cron).")
+_WAIT = typer.Option("--wait", min=0, help="Seconds to wait for another ingest or backfill to finish.")
+
+
 @app.command()
 def ingest(
     ctx: typer.Context,
     paths: Annotated[list[Path], typer.Argument(help="Files and folders to ingest, recursively.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with the counts.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and errors.")] = False,
+    as_json: Annotated[bool, _JSON] = False,
+    quiet: Annotated[bool, _QUIET] = False,
+    wait: Annotated[float, _WAIT] = 0.0,
 ) -> None:
     """Ingest emails (Maildir, mbox, .eml), PDFs, photos, .ics calendars and notes.
 
-    Unchanged files are skipped without being read; folders are remembered as sources for
-    `brainq backfill`. Exit status: 0 all done, 3 done but some files failed, 1 could not run.
+    Unchanged files are skipped without being read; the paths are remembered as sources for
+    `brainq backfill`. Exit status: 0 all done, 3 done but some files failed (each listed
+    with its reason), 4 another ingest holds the store, 1 could not run.
 
     Example:
 
         brainq ingest ~/Mail ~/Documents ~/Pictures
     """
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+    _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, remember=True)
+
+
+@app.command()
+def backfill(
+    ctx: typer.Context,
+    as_json: Annotated[bool, _JSON] = False,
+    quiet: Annotated[bool, _QUIET] = False,
+    wait: Annotated[float, _WAIT] = 0.0,
+) -> None:
+    """Re-scan every remembered source: add new files, re-ingest changed ones, drop deleted ones.
+
+    Made for cron: unchanged files are only stat()ed, output is one summary line (none with
+    --quiet), and an overlapping run exits with status 4 instead of waiting, unless --wait.
+
+    Example crontab line (every night at 3:15):
+
+        15 3 * * * brainq backfill --quiet
+    """
+    store = ctx.obj.store()
+    sources = [Path(p) for p in store.sources()]
+    if not sources:
+        raise UsageError("no sources yet; run `brainq ingest PATH` first")
+    _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, remember=False)
+
+
+def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, remember: bool) -> None:
     from brainq.embedding import get_embedder
     from brainq.ingest import ingest as run_ingest
     from brainq.render import IngestProgress, print_ingest_report
 
-    settings: Settings = ctx.obj
     config = settings.config()
     store = settings.store()
-    for path in paths:
-        if path.exists():
-            store.add_source(os.path.abspath(path))
 
     def embed(texts: list[str]) -> list[list[float]]:
         return get_embedder(config.embedding.batch_size).embed(texts)
 
-    with IngestProgress(enabled=not (as_json or quiet)) as progress:
-        report = run_ingest(store, config, paths, embed, progress)
-    store.log_run("ingest", report.to_json())
+    with store.writer_lock(wait):
+        if remember:
+            for path in paths:
+                store.add_source(os.path.abspath(path))
+        with IngestProgress(enabled=not (as_json or quiet)) as progress:
+            report = run_ingest(store, config, paths, embed, progress)
+        store.log_run(command, report.to_json())
     print_ingest_report(report, as_json=as_json, quiet=quiet)
     if report.interrupted:
         raise typer.Exit(130)
@@ -272,14 +310,14 @@ def forget(
     settings: Settings = ctx.obj
     store = settings.store()
     removed = 0
-    for path in paths:
-        target = os.path.abspath(path)
-        files = store.files_under(target)
-        if not files and not store.remove_source(target):
-            raise UsageError(f"{target}: nothing in the store comes from there")
-        store.remove_source(target)
-        for file in files:
-            removed += store.forget_file(file)
+    with store.writer_lock():
+        for path in paths:
+            target = os.path.abspath(path)
+            files = store.files_under(target)
+            if not store.remove_source(target) and not files:
+                raise UsageError(f"{target}: nothing in the store comes from there")
+            for file in files:
+                removed += store.forget_file(file)
     typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
 
 

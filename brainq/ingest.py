@@ -25,7 +25,7 @@ from brainq.annotate import annotate
 from brainq.chunking import chunk_text
 from brainq.config import Config
 from brainq.documents import Document, Failure, Item
-from brainq.errors import BrainqError, ExtractError
+from brainq.errors import ExtractError
 from brainq.extract import extract_item, extractor_for
 from brainq.store import Chunk, Store, StoredDocument
 
@@ -101,14 +101,15 @@ def ingest(
     embed: Callable[[list[str]], list[list[float]]],
     progress: Progress | None = None,
 ) -> IngestReport:
-    """Bring the store in step with `paths` (files or folders, recursively)."""
+    """Bring the store in step with `paths` (files or folders, recursively).
+
+    A path that no longer exists is not an error here: its files are dropped from the store,
+    which is what a backfill of a deleted folder must do.
+    """
     progress = progress or Progress()
     report = IngestReport()
     started = time.monotonic()
     roots = [Path(os.path.abspath(p)) for p in paths]
-    for root in roots:
-        if not root.exists():
-            raise BrainqError(f"{root}: no such file or folder")
     files = [f for root in roots for f in _walk(root, store.home)]
     progress.total(len(files))
     writer = _Writer(store, embed, config.embedding.batch_size, report, progress)
@@ -138,8 +139,9 @@ def ingest(
 
 
 def _walk(root: Path, store_home: Path) -> Iterator[str]:
-    if root.is_file():
-        yield str(root)
+    if not root.is_dir():
+        if root.exists():
+            yield str(root)
         return
     home = str(store_home.resolve())
     for folder, dirs, names in os.walk(root):

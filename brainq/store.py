@@ -11,16 +11,18 @@ in between leaves the file pending, and the next run redoes it.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
 
-from brainq.errors import StoreError
+from brainq.errors import LockedError, StoreError
 
 SCHEMA_VERSION = 1
 COLLECTION = "brainq_chunks"
@@ -196,6 +198,27 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+
+    @contextmanager
+    def writer_lock(self, wait_seconds: float = 0.0):
+        """One writer at a time (ingest, backfill, forget); readers (ask) never wait for it."""
+        with open(self.home / "write.lock", "a+") as fh:
+            deadline = time.monotonic() + wait_seconds
+            while True:
+                try:
+                    fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise LockedError(
+                            f"another brainq ingest or backfill is writing to {self.home}; "
+                            "try again later or pass --wait SECONDS"
+                        ) from None
+                    time.sleep(0.2)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
 
     @contextmanager
     def transaction(self):
