@@ -147,22 +147,18 @@ def backfill(
 
 
 def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, remember: bool) -> None:
-    from brainq.embedding import get_embedder
     from brainq.ingest import ingest as run_ingest
     from brainq.render import IngestProgress, print_ingest_report
 
     config = settings.config()
     store = settings.store()
 
-    def embed(texts: list[str]) -> list[list[float]]:
-        return get_embedder(config.embedding.batch_size).embed(texts)
-
     with store.writer_lock(wait):
         if remember:
             for path in paths:
                 store.add_source(os.path.abspath(path))
         with IngestProgress(enabled=not (as_json or quiet)) as progress:
-            report = run_ingest(store, config, paths, embed, progress)
+            report = run_ingest(store, config, paths, _embedder(config), progress)
         store.log_run(command, report.to_json())
     print_ingest_report(report, as_json=as_json, quiet=quiet)
     if report.interrupted:
@@ -204,15 +200,12 @@ def ask(
         brainq ask --context "What did the plumber say?" | llm "answer from this"
     """
     from brainq.ask import ask as run_ask
-    from brainq.embedding import get_embedder
     from brainq.render import print_answer, print_context, print_json
 
     settings: Settings = ctx.obj
     config = settings.config()
     day = parse_day(as_of, "--as-of") or date.today()
-    store = settings.store()
-    embedder = get_embedder(config.embedding.batch_size)
-    answer = run_ask(question, store, config, embedder.embed, day, pattern, top_k)
+    answer = run_ask(question, settings.store(), config, _embedder(config), day, pattern, top_k)
     if as_json:
         print_json(answer.to_json())
     elif context:
@@ -240,7 +233,6 @@ def evaluate(
 
         brainq ingest corpus_samples && brainq eval corpus_samples/queries.yaml --baseline
     """
-    from brainq.embedding import get_embedder
     from brainq.evaluate import evaluate as run_eval
     from brainq.evaluate import load_queries
     from brainq.render import print_eval, print_json
@@ -248,9 +240,7 @@ def evaluate(
     settings: Settings = ctx.obj
     config = settings.config()
     spec = load_queries(queries)
-    store = settings.store()
-    embedder = get_embedder(config.embedding.batch_size)
-    report = run_eval(spec, store, config, embedder.embed, baseline)
+    report = run_eval(spec, settings.store(), config, _embedder(config), baseline)
     if as_json:
         print_json(report.to_json())
     else:
@@ -343,6 +333,17 @@ def sources_remove(
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
+
+def _embedder(config):
+    """The model loads on first use, so bad input is reported before seconds of loading."""
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        from brainq.embedding import get_embedder
+
+        return get_embedder(config.embedding.batch_size).embed(texts)
+
+    return embed
 
 
 def parse_day(value: str | None, option: str) -> date | None:

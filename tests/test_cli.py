@@ -1,0 +1,87 @@
+"""The CLI contract: help for every command, one-line errors with documented exit statuses."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from brainq.cli import app
+from tests.conftest import ROOT, run_cli
+
+COMMANDS = ["ingest", "ask", "backfill", "status", "list", "forget", "sources", "eval"]
+
+
+def test_every_command_has_help_with_text():
+    import typer.main
+
+    registered = set(typer.main.get_command(app).commands)
+    assert registered == set(COMMANDS)
+    for command in COMMANDS:
+        result = run_cli(command, "--help")
+        assert result.exit_code == 0
+        assert len(result.output.split()) > 20, f"{command} --help says too little"
+
+
+def test_every_command_is_in_the_readme():
+    readme = (ROOT / "README.md").read_text()
+    for command in COMMANDS:
+        if command != "sources":
+            assert f"brainq {command}" in readme, command
+
+
+def run(*args, store=None):
+    """A real process, to see exactly what a user sees on stderr."""
+    prefix = ["--store", str(store)] if store else []
+    return subprocess.run(
+        [sys.executable, "-m", "brainq", *prefix, *args], capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    "args, status, message",
+    [
+        (["ask", "--as-of", "12/03/2026", "Is Friday a half-day?"], 2, "--as-of takes a date as YYYY-MM-DD"),
+        (["ask", "   "], 2, "the question is empty"),
+        (["ask", "--pattern", "urgent", "Is Friday a half-day?"], 2, "unknown pattern"),
+        (["ask", "x" * 100_000], 2, "characters long"),
+        (["ingest", "/nonexistent/folder"], 2, "no such file or folder"),
+        (["list", "--since", "yesterday"], 2, "--since takes a date"),
+        (["--no-such-option", "status"], 2, "No such option"),
+        (["backfill"], 2, "no sources yet"),
+        (["forget", "/nowhere"], 2, "nothing in the store comes from there"),
+    ],
+)
+def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
+    result = run(*args, store=tmp_path / "store")
+    assert result.returncode == status, result.stderr
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_store_path_that_is_a_file(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a store")
+    result = run("status", store=blocker)
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"brainq: error: store path {blocker} is a file, not a directory"
+
+
+def test_bad_patterns_file_names_key_and_line(tmp_path):
+    bad = tmp_path / "patterns.yaml"
+    text = (ROOT / "patterns.yaml").read_text().replace("half_life_days: 7,", "half_life_days: weekly,")
+    bad.write_text(text)
+    line = text[: text.index("weekly")].count("\n") + 1
+    result = run("--patterns", str(bad), "ask", "Is Friday a half-day?", store=tmp_path / "s")
+    assert result.returncode == 1
+    assert f"{bad}:{line}: patterns.logistical.decay.half_life_days: expected a number" in result.stderr
+
+
+def test_empty_store_status_and_list(tmp_path):
+    store = tmp_path / "store"
+    status = run_cli("status", "--json", store=store)
+    assert status.exit_code == 0
+    info = json.loads(status.stdout)
+    assert info["documents"] == 0 and info["sources"] == []
+    assert run_cli("list", "--json", store=store).stdout == ""
+    assert oct(store.stat().st_mode & 0o777) == "0o700"
