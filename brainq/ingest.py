@@ -37,6 +37,9 @@ KNOWN_SUFFIXES = {
     ".webp", ".ics", ".txt", ".md", ".markdown",
 }  # fmt: skip
 QUEUE_FILES = 64  # parsed files waiting for the writer; bounds memory on huge trees
+# Bump when extraction or annotation derives different metadata from the same bytes: files
+# stored with an older version are re-derived (and their unchanged chunks keep their vectors).
+DERIVATION = 1
 
 
 @dataclass
@@ -49,6 +52,7 @@ class IngestReport:
     skipped: int = 0
     documents: int = 0
     chunks: int = 0
+    embedded: int = 0  # chunks that needed the model; the rest reused a stored vector
     by_kind: Counter = field(default_factory=Counter)
     failures: list[Failure] = field(default_factory=list)
     skipped_files: list[Failure] = field(default_factory=list)
@@ -65,6 +69,7 @@ class IngestReport:
             "skipped": self.skipped,
             "documents": self.documents,
             "chunks": self.chunks,
+            "embedded": self.embedded,
             "by_kind": dict(self.by_kind),
             "failures": [{"path": f.path, "reason": f.reason} for f in self.failures],
             "interrupted": self.interrupted,
@@ -109,6 +114,7 @@ def ingest(
     progress = progress or Progress()
     report = IngestReport()
     started = time.monotonic()
+    store.flag_incomplete_metadata()
     roots = [Path(os.path.abspath(p)) for p in paths]
     files = [f for root in roots for f in _walk(root, store.home)]
     progress.total(len(files))
@@ -162,7 +168,8 @@ def _examine(store: Store, config: Config, path: str, report: IngestReport, prog
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
     record = store.file_record(path)
-    if record and not record.pending and record.sha256 and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
+    current = record and not record.pending and record.sha256 and record.derived == DERIVATION
+    if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)
         return None
@@ -173,7 +180,7 @@ def _examine(store: Store, config: Config, path: str, report: IngestReport, prog
         sha = _sha256(path)
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
-    if record and not record.pending and record.sha256 == sha:
+    if current and record.sha256 == sha:
         store.touch_file(path, st.st_size, st.st_mtime_ns)
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)
@@ -214,7 +221,8 @@ def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
             continue
         seen_ids.add(doc.doc_id)
         texts = chunk_text(doc.title, doc.text, config.chunking)
-        chunks.extend(Chunk(f"{doc.doc_id}:{i}", doc.doc_id, t) for i, t in enumerate(texts))
+        # Ids carry the content hash, so a changed file's new chunks never overwrite live ones.
+        chunks.extend(Chunk(f"{doc.doc_id}:{sha[:8]}:{i}", doc.doc_id, t) for i, t in enumerate(texts))
         documents.append(_stored(doc, len(texts), now))
         report.by_kind[doc.kind] += 1
     error = "no documents found" if not documents and found else None
@@ -328,13 +336,17 @@ class _Writer(threading.Thread):
             self.store.close()
 
     def _flush(self, batch: list[_Parsed]) -> None:
-        texts = [c.text for p in batch for c in p.chunks]
-        vectors = self.embed(texts) if texts else []
-        offset = 0
+        chunks = [c for p in batch for c in p.chunks]
+        vectors = self.store.known_vectors(chunks) if chunks else {}
+        todo = list({c.text_sha: c.text for c in chunks if c.text_sha not in vectors}.items())
+        if todo:
+            vectors.update(zip([sha for sha, _ in todo], self.embed([text for _, text in todo])))
+        self.report.embedded += len(todo)
         for p in batch:
-            mine = vectors[offset : offset + len(p.chunks)]
-            offset += len(p.chunks)
-            self.store.save_file(p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, p.error)
+            mine = [vectors[c.text_sha] for c in p.chunks]
+            self.store.save_file(
+                p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, p.error, DERIVATION
+            )
             if p.documents:
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
                 self.report.documents += len(p.documents)

@@ -4,14 +4,24 @@ The catalog knows every file (size, mtime, content hash, last error), every docu
 dates, type and title) and every chunk's text in an FTS5 index, so unchanged files are
 skipped without parsing, `list`/`status` never load Chroma, and exact tokens are searchable.
 
-Crash safety: a file is marked pending in the catalog (committed) before its old chunks are
-touched, and only marked done, with its new documents, after Chroma has them. A run killed
-in between leaves the file pending, and the next run redoes it.
+Writes keep both readers and crashes safe:
+1. the file is marked pending in the catalog (committed), so a run killed at any later point
+   leaves it pending and the next run redoes it;
+2. its new chunks go into Chroma under new ids (the ids carry the file's content hash);
+3. one catalog transaction swaps the file's old documents and chunk list for the new ones;
+4. the old chunks are deleted from Chroma.
+The catalog's `chunk_index` is the list of live chunks: search ignores Chroma chunks it does not
+list, so a concurrent `ask` sees a file's old state or its new one, never a mix.
+
+Vectors are addressed by content too: a chunk whose text (title included) is already stored
+takes the stored vector, so moved files, re-derived metadata and grown mailboxes cost no
+embedding.
 """
 
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import sqlite3
@@ -33,13 +43,17 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, added_at TEXT);
 CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, sha256 TEXT,
-    pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT);
+    pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT, derived INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS documents (
     doc_id TEXT PRIMARY KEY, path TEXT NOT NULL, locator TEXT, kind TEXT, doc_type TEXT,
     title TEXT, sender TEXT, source_date TEXT, source_ts REAL, date_source TEXT,
     date_precision TEXT, event_dates TEXT, thread TEXT, headers TEXT, notes TEXT,
     ingested_at TEXT, chunks INTEGER);
 CREATE INDEX IF NOT EXISTS documents_path ON documents(path);
+CREATE TABLE IF NOT EXISTS chunk_index (
+    chunk_id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, path TEXT NOT NULL, text_sha TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS chunk_index_sha ON chunk_index(text_sha);
+CREATE INDEX IF NOT EXISTS chunk_index_path ON chunk_index(path);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
     text, chunk_id UNINDEXED, doc_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT, finished_at TEXT, summary TEXT);
@@ -91,6 +105,10 @@ class Chunk:
     doc_id: str
     text: str
 
+    @property
+    def text_sha(self) -> str:
+        return hashlib.sha1(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
 
 @dataclass
 class FileRecord:
@@ -100,6 +118,7 @@ class FileRecord:
     sha256: str | None
     pending: bool
     error: str | None
+    derived: int  # the metadata derivation version its documents were made with
 
 
 @dataclass
@@ -245,9 +264,9 @@ class Store:
 
     def file_record(self, path: str) -> FileRecord | None:
         row = self.db.execute(
-            "SELECT path, size, mtime_ns, sha256, pending, error FROM files WHERE path = ?", (path,)
+            "SELECT path, size, mtime_ns, sha256, pending, error, derived FROM files WHERE path = ?", (path,)
         ).fetchone()
-        return FileRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5]) if row else None
+        return FileRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) if row else None
 
     def files_under(self, root: str) -> list[str]:
         prefix = root.rstrip("/") + "/"
@@ -255,6 +274,13 @@ class Store:
             "SELECT path FROM files WHERE path = ? OR substr(path, 1, ?) = ?", (root, len(prefix), prefix)
         )
         return [row[0] for row in rows]
+
+    def flag_incomplete_metadata(self) -> int:
+        """Mark files whose documents lack a date, type or event dates for re-derivation."""
+        return self.db.execute(
+            "UPDATE files SET derived = 0 WHERE path IN (SELECT path FROM documents WHERE "
+            "source_date IS NULL OR doc_type IS NULL OR event_dates IS NULL)"
+        ).rowcount
 
     def touch_file(self, path: str, size: int, mtime_ns: int) -> None:
         """The file's stat changed but its content did not: remember the new stat only."""
@@ -280,12 +306,13 @@ class Store:
         chunks: list[Chunk],
         vectors: list[list[float]],
         error: str | None = None,
+        derived: int = 0,
     ) -> None:
-        """Replace everything stored for one file; see the module docstring for the order."""
+        """Replace everything stored for one file, in the order the module docstring gives."""
         known = self.file_record(path) is not None
         self.mark_pending(path, size, mtime_ns)
-        if known:  # a file never seen before has no chunks to replace
-            self._delete_vectors(path)
+        # Chunks a crashed run left behind are not in chunk_index; Chroma's list has them all.
+        old_ids = set(self.collection.get(where={"path": path}, include=[])["ids"]) if known else set()
         by_id = {d.doc_id: d for d in documents}
         for start in range(0, len(chunks), CHROMA_BATCH):
             batch = chunks[start : start + CHROMA_BATCH]
@@ -305,29 +332,49 @@ class Store:
                 "INSERT INTO chunks (text, chunk_id, doc_id) VALUES (?, ?, ?)",
                 [(c.text, c.chunk_id, c.doc_id) for c in chunks],
             )
+            db.executemany(
+                "INSERT OR REPLACE INTO chunk_index VALUES (?, ?, ?, ?)",
+                [(c.chunk_id, c.doc_id, path, c.text_sha) for c in chunks],
+            )
             db.execute(
                 "UPDATE files SET size = ?, mtime_ns = ?, sha256 = ?, pending = 0, error = ?, "
-                "checked_at = ? WHERE path = ?",
-                (size, mtime_ns, sha256, error, _now(), path),
+                "checked_at = ?, derived = ? WHERE path = ?",
+                (size, mtime_ns, sha256, error, _now(), derived, path),
             )
+        stale = list(old_ids - {c.chunk_id for c in chunks})
+        if stale:
+            self.collection.delete(ids=stale)
 
     def forget_file(self, path: str) -> int:
         """Drop a file and its documents; returns how many documents it had."""
         self.mark_pending(path, 0, 0)
-        self._delete_vectors(path)
         with self.transaction() as db:
             count = self._delete_catalog(db, path)
-            db.execute("DELETE FROM files WHERE path = ?", (path,))
-        return count
-
-    def _delete_vectors(self, path: str) -> None:
         # A narrow filter (one file's chunks) is cheap in Chroma, unlike broad date filters.
         self.collection.delete(where={"path": path})
+        self.db.execute("DELETE FROM files WHERE path = ?", (path,))
+        return count
+
+    def known_vectors(self, chunks: list[Chunk]) -> dict[str, list[float]]:
+        """Stored vectors for chunks whose exact text is already in the store, by text hash."""
+        shas = list({c.text_sha for c in chunks})
+        owner: dict[str, str] = {}
+        for start in range(0, len(shas), 500):
+            part = shas[start : start + 500]
+            marks = ",".join("?" * len(part))
+            for chunk_id, sha in self.db.execute(
+                f"SELECT chunk_id, text_sha FROM chunk_index WHERE text_sha IN ({marks})", part
+            ):
+                owner.setdefault(chunk_id, sha)
+        if not owner:
+            return {}
+        return {owner[cid]: vec for cid, vec in self.vectors(list(owner)).items()}
 
     @staticmethod
     def _delete_catalog(db: sqlite3.Connection, path: str) -> int:
         ids = [row[0] for row in db.execute("SELECT doc_id FROM documents WHERE path = ?", (path,))]
         db.executemany("DELETE FROM chunks WHERE doc_id = ?", [(i,) for i in ids])
+        db.execute("DELETE FROM chunk_index WHERE path = ?", (path,))
         db.execute("DELETE FROM documents WHERE path = ?", (path,))
         return len(ids)
 
@@ -376,17 +423,27 @@ class Store:
     # -- search ----------------------------------------------------------------------------
 
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
-        if self.collection.count() == 0:
+        """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
+        if self.chunk_count() == 0:
             return []
         result = self.collection.query(
             query_embeddings=[vector], n_results=n, include=["documents", "metadatas", "distances"]
         )
+        live = self._live(result["ids"][0])
         return [
             Hit(chunk_id, meta["doc_id"], text, 1.0 - distance)
             for chunk_id, meta, text, distance in zip(
                 result["ids"][0], result["metadatas"][0], result["documents"][0], result["distances"][0]
             )
+            if chunk_id in live
         ]
+
+    def _live(self, chunk_ids: list[str]) -> set[str]:
+        if not chunk_ids:
+            return set()
+        marks = ",".join("?" * len(chunk_ids))
+        rows = self.db.execute(f"SELECT chunk_id FROM chunk_index WHERE chunk_id IN ({marks})", chunk_ids)
+        return {row[0] for row in rows}
 
     def vectors(self, chunk_ids: list[str]) -> dict[str, list[float]]:
         """Stored vectors of some chunks, to score lexical hits semantically without re-embedding."""
@@ -403,7 +460,7 @@ class Store:
             return 0
 
     def chunk_count(self) -> int:
-        return self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        return self.db.execute("SELECT count(*) FROM chunk_index").fetchone()[0]
 
     def lexical(self, match: str, n: int) -> list[Hit]:
         """FTS5 search; `match` is an FTS5 query. Scores are -bm25 (higher is better)."""
