@@ -703,7 +703,14 @@ def _payload(part: Message) -> bytes:
     """The attachment's bytes; a nested message re-serialised as the bytes of an .eml file."""
     if part.get_content_type() == "message/rfc822" and part.is_multipart():
         inner = part.get_payload(0)
-        return inner.as_bytes() if isinstance(inner, Message) else b""
+        if not isinstance(inner, Message):
+            return b""
+        try:
+            return inner.as_bytes()
+        except (UnicodeError, LookupError):
+            # A header the parser decoded with replacement characters cannot be re-encoded as
+            # ASCII; its UTF-8 text is as good a source for the nested message.
+            return inner.as_string().encode("utf-8", "replace")
     payload = part.get_payload(decode=True)
     return payload if isinstance(payload, bytes) else b""
 
