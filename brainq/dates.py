@@ -1,0 +1,334 @@
+"""Dates printed in documents: the days a text talks about, and the date it was written.
+
+Everything here is regular expressions over plain text, linear in its length, and deliberately
+conservative: a wrong date ranks a document for the wrong day, which is worse than no date.
+Numeric dates are read in US order (month/day), as the documents brainq serves are American.
+Nothing here reads the clock: relative words ("tomorrow", "next Tuesday") resolve against an
+anchor the caller passes, usually the document's own date.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+MONTHS: dict[str, int] = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+    "september": 9, "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+    "december": 12, "dec": 12,
+}  # fmt: skip
+
+# Full names only: "Sun", "Sat" and "Wed" are ordinary words too, so abbreviations are accepted
+# only right before a month ("Sat, Mar 14"), where they cannot be mistaken.
+WEEKDAYS: dict[str, int] = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+    "sunday": 6,
+}  # fmt: skip
+WEEKDAY_ABBREVIATIONS: dict[str, int] = {
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+    "sat": 5, "sun": 6,
+}  # fmt: skip
+
+# Days named relative to the day of writing (or of asking), as an offset in days.
+DAY_WORDS: dict[str, int] = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+
+
+def _alternation(names) -> str:
+    """A regex alternation trying longer names first, so "march" wins over "mar"."""
+    return "|".join(sorted(names, key=len, reverse=True))
+
+
+MONTH_RE = rf"\b(?:{_alternation(MONTHS)})\b"
+WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS)})\b"
+_ANY_WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS | WEEKDAY_ABBREVIATIONS)})\b"
+
+# Years a document or a question plausibly talks about; anything else is a number.
+MIN_YEAR, MAX_YEAR = 1900, 2199
+
+# A 2 MB manual names its dates in its first pages, if at all; scanning further only costs time.
+SCAN_CHARS = 200_000
+# Where a document's own date is printed: labelled near the top, or a letter's date line.
+DOCUMENT_HEAD_CHARS = 3000
+LETTER_HEAD_LINES = 15
+
+_DAY = r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![:./]\d)"  # not a time, decimal or fraction
+_YEAR = r"(?P<year>\d{4})(?!\d)"
+_WEEKDAY_PREFIX = rf"(?:(?P<weekday>{_ANY_WEEKDAY_RE})\.?,?\s+)?"
+_MONTH_NAME = rf"(?P<month>{MONTH_RE})\.?"
+
+# The ways a calendar date is printed. Each form names its parts (weekday, month, day, year);
+# _tagged() makes the names unique so that one regex, one pass, can hold every form.
+_FORMS = {
+    # "Friday, March 13", "Mar. 13th", "March 13, 2026"
+    "md": rf"{_WEEKDAY_PREFIX}{_MONTH_NAME}\s+{_DAY}(?:,?\s+{_YEAR})?",
+    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb
+    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+)?(?-i:(?!may\b)){_MONTH_NAME}"
+    rf"(?:,?\s+{_YEAR})?",
+    # "2026-03-13", "2026/03/13": ISO order, year first
+    "ymd": r"(?<![\d./-])\b(?P<year>\d{4})(?P<sep>[-/])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
+    r"(?![\d/]|-\d)",
+    # "3/13", "Fri 3/13", "3/13/26", "03/13/2026"
+    "mdy": rf"{_WEEKDAY_PREFIX}(?<![\d./$:-])\b(?P<month>\d{{1,2}})/(?P<day>\d{{1,2}})"
+    r"(?:/(?P<year>\d{4}|\d{2}))?(?![\d/%]|[.,:]\d)",
+    # "3-13-2026"; with dashes only when a year follows, so "555-1212" stays a phone number
+    "mdy_dash": r"(?<![\d./$:-])\b(?P<month>\d{1,2})-(?P<day>\d{1,2})-(?P<year>\d{4})(?![\d-])",
+}
+# "tomorrow", "next Tuesday"; "every Friday" is a habit, "Black Friday" and "Good Friday" names.
+_RELATIVE = (
+    rf"\b(?:(?P<prefix>next|this|coming|last|past|previous|every)\s+)?(?<!black )(?<!good )"
+    rf"(?P<weekday>{WEEKDAY_RE})|\b(?P<word>{_alternation(DAY_WORDS)})\b"
+)
+
+
+def _tagged(tag: str, form: str) -> str:
+    """`form` with each group name suffixed by __tag, as one regex may not repeat a name."""
+    return re.sub(r"\(\?P([<=])(\w+)", rf"(?P\1\2__{tag}", form)
+
+
+_CALENDAR_DATE = re.compile(
+    "|".join(_tagged(tag, form) for tag, form in _FORMS.items()), re.IGNORECASE
+)
+_EVENT_DATE = re.compile(f"{_CALENDAR_DATE.pattern}|{_tagged('rel', _RELATIVE)}", re.IGNORECASE)
+
+# "1/2", "3/4", "4/5 stars": fractions and ratings look like month/day; such a pair counts as a
+# date only with a weekday or after a word that introduces one ("on 3/4", "Friday 3/4").
+_FRACTION_DENOMINATORS = {2, 3, 4, 5, 8, 10}
+_DATE_INTRODUCER = re.compile(
+    r"\b(?:on|by|due|until|till|thru|through|from|dated|date)[\s.,:]*$", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A calendar date as printed: the year is None when the text leaves it out."""
+
+    start: int
+    end: int
+    month: int
+    day: int
+    year: int | None
+    weekday: int | None = None  # the weekday printed with it, if any ("Friday, March 13")
+
+
+def iter_mentions(text: str) -> Iterator[Mention]:
+    """Calendar dates printed in `text`, in order; impossible ones (February 30) are skipped."""
+    for m in _CALENDAR_DATE.finditer(text):
+        mention = _mention(m, _parts(m), text)
+        if mention is not None:
+            yield mention
+
+
+def _parts(m: re.Match) -> dict[str, str]:
+    """The parts of a match by their untagged names: weekday, month, day, year, ..."""
+    found = m.groupdict().items()
+    return {name.split("__")[0]: value for name, value in found if value is not None}
+
+
+def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
+    """The date a match stands for; None for a fraction, an impossible day or a numeric date
+    with an implausible year. After a month name, a number that is no year ("March 13, 1500
+    guests") is just a number: the day stands, without a year."""
+    numeric = parts["month"].isdigit()
+    month = int(parts["month"]) if numeric else MONTHS[parts["month"].lower()]
+    day, year = int(parts["day"]), plausible_year(parts.get("year"))
+    if numeric and "year" in parts and year is None:
+        return None  # "3/13/1066": a number with slashes, not a date
+    if numeric and not ({"year", "weekday"} & parts.keys()):
+        if _looks_like_fraction(month, day, text[max(0, m.start() - 20) : m.start()]):
+            return None
+    try:
+        date(year or 2000, month, day)  # 2000 is a leap year: February 29 may exist
+    except ValueError:
+        return None
+    return Mention(m.start(), m.end(), month, day, year, _weekday(parts.get("weekday")))
+
+
+def _weekday(name: str | None) -> int | None:
+    if name is None:
+        return None
+    name = name.lower()
+    return WEEKDAYS.get(name, WEEKDAY_ABBREVIATIONS.get(name))
+
+
+def plausible_year(text: str | None) -> int | None:
+    """A printed year, or None; two digits pivot like strptime's %y (69-99 → 1900s)."""
+    if text is None:
+        return None
+    year = int(text)
+    if len(text) == 2:
+        year += 1900 if year >= 69 else 2000
+    return year if MIN_YEAR <= year <= MAX_YEAR else None
+
+
+def _looks_like_fraction(month: int, day: int, before: str) -> bool:
+    return month < day and day in _FRACTION_DENOMINATORS and not _DATE_INTRODUCER.search(before)
+
+
+def nearest_occurrence(
+    month: int, day: int, anchor: date, weekday: int | None = None
+) -> date | None:
+    """The `month`/`day` nearest the anchor: a December email's "January 5" is next January.
+
+    A printed weekday ("Friday, March 13") picks, of last, this and next year, the one in which
+    that day is that weekday. None for February 29 near a year that has none.
+    """
+    candidates = []
+    for year in (anchor.year - 1, anchor.year, anchor.year + 1):
+        try:
+            candidates.append(date(year, month, day))
+        except ValueError:
+            continue
+    if weekday is not None and any(d.weekday() == weekday for d in candidates):
+        candidates = [d for d in candidates if d.weekday() == weekday]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda d: (abs((d - anchor).days), d < anchor))
+
+
+def weekday_on_or_after(anchor: date, weekday: int) -> date:
+    """The first `weekday` on or after the anchor: "Friday" on a Friday is that day."""
+    return anchor + timedelta(days=(weekday - anchor.weekday()) % 7)
+
+
+def weekday_before(anchor: date, weekday: int) -> date:
+    """The last `weekday` strictly before the anchor: one to seven days back."""
+    return anchor - timedelta(days=(anchor.weekday() - weekday - 1) % 7 + 1)
+
+
+def weekday_of_week(anchor: date, weekday: int, weeks: int) -> date:
+    """`weekday` of the Monday-to-Sunday week `weeks` away from the anchor's week.
+
+    "next Tuesday" is the Tuesday of next week and "last Tuesday" the Tuesday of last week, as
+    "next week" and "last week" are; "this Tuesday" means the coming one.
+    """
+    monday = anchor - timedelta(days=anchor.weekday())
+    return monday + timedelta(weeks=weeks, days=weekday)
+
+
+def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[date]:
+    """The days `text` talks about, sorted and unique: at most `limit`, the first ones printed.
+
+    Dates without a year, weekdays and words like "tomorrow" need the anchor (the date the text
+    was written) and are skipped without one.
+    """
+    found: dict[date, None] = {}  # in the order first printed
+    for m in _EVENT_DATE.finditer(text[:SCAN_CHARS]):
+        parts = _parts(m)
+        if "day" in parts:
+            mention = _mention(m, parts, text)
+            day = _absolute_day(mention, anchor) if mention else None
+        else:
+            day = _relative_day(parts, anchor) if anchor else None
+        if day is not None:
+            found.setdefault(day)
+    return sorted(list(found)[: max(limit, 0)])
+
+
+def _absolute_day(mention: Mention, anchor: date | None) -> date | None:
+    if mention.year is not None:
+        return date(mention.year, mention.month, mention.day)
+    if anchor is None:
+        return None
+    return nearest_occurrence(mention.month, mention.day, anchor, mention.weekday)
+
+
+def _relative_day(parts: dict[str, str], anchor: date) -> date | None:
+    """The day a relative word means, written on `anchor`; None for a habit ("every Friday")."""
+    if "word" in parts:
+        return anchor + timedelta(days=DAY_WORDS[parts["word"].lower()])
+    weekday = WEEKDAYS[parts["weekday"].lower()]
+    prefix = parts.get("prefix", "").lower()
+    if prefix == "every":
+        return None
+    if prefix == "next":
+        return weekday_of_week(anchor, weekday, 1)
+    if prefix in ("last", "past", "previous"):
+        return weekday_of_week(anchor, weekday, -1)
+    return weekday_on_or_after(anchor, weekday)
+
+
+# A label saying the date after it is when the document was written. A specific one ("Invoice
+# date") beats a bare "Date:", which could be anything on a form.
+_LABEL = re.compile(
+    r"\b(?:(?P<specific>(?:invoice|statement|receipt|order|bill|billing|letter|document|issue"
+    r"|transaction|purchase)\s+date|date\s+of\s+(?:issue|invoice|statement)|dated|issued(?:\s+on)?)"
+    r"|date)\s*[:#.-]?\s*$",
+    re.IGNORECASE,
+)
+# Words before a date that make it some other date than the writing date: an invoice's due date
+# is when it must be paid, not when it was written.
+_NOT_WRITTEN = re.compile(
+    r"\b(?:due|pay|payable|expir\w*|exp|valid|deliver\w*|ship\w*|arriv\w*|birth|start|end"
+    r"|effective|until|thru|through|renew\w*|next|service|travel|event|appointment)\b",
+    re.IGNORECASE,
+)
+_WORDS_BEFORE = re.compile(r"(?:[A-Za-z]++[^\w\n]*+){1,4}$")
+
+_MONTH_YEAR = re.compile(rf"{_MONTH_NAME},?\s+{_YEAR}", re.IGNORECASE)
+_BARE_YEAR = re.compile(r"(?<![\d.,$/-])(\d{4})(?![\d/-]|[.,]\d)")
+
+
+def find_document_date(text: str) -> tuple[datetime, str] | None:
+    """When a document was written, if printed prominently: (midnight of that day, precision).
+
+    First choice is a labelled date in the first 3000 characters ("Invoice Date: March 3, 2025",
+    "Dated 3/3/2025"; "Date: March 2025" gives precision "month", "Date: 2025" "year"); else
+    the first full date in the first 15 lines (a letter's date). Due, expiry and delivery dates
+    are never taken for the writing date.
+    """
+    head = text[:DOCUMENT_HEAD_CHARS]
+    labelled = _labelled_dates(head)
+    if labelled:
+        _, _, when, precision = min(labelled, key=lambda found: found[:2])
+        return when, precision
+    letter_head = "\n".join(head.split("\n", LETTER_HEAD_LINES)[:LETTER_HEAD_LINES])
+    for mention in iter_mentions(letter_head):
+        if mention.year is not None and not _NOT_WRITTEN.search(_words_before(head, mention.start)):
+            return datetime(mention.year, mention.month, mention.day), "day"
+    return None
+
+
+def _labelled_dates(head: str) -> list[tuple[int, int, datetime, str]]:
+    """(rank, position, date, precision) of every date that follows a writing-date label."""
+    found = []
+    for start, when, precision in _dates_with_year(head):
+        words = _words_before(head, start)
+        label = _LABEL.search(words)
+        if label is None or _NOT_WRITTEN.search(words):
+            continue
+        rank = 0 if label.group("specific") else 1
+        found.append((rank, start, when, precision))
+    return found
+
+
+def _dates_with_year(head: str) -> Iterator[tuple[int, datetime, str]]:
+    """(position, date, precision) of full dates, month-year and bare years in `head`."""
+    taken: list[tuple[int, int]] = []
+    for mention in iter_mentions(head):
+        if mention.year is not None:
+            taken.append((mention.start, mention.end))
+            yield mention.start, datetime(mention.year, mention.month, mention.day), "day"
+    for m in _MONTH_YEAR.finditer(head):
+        year = plausible_year(m.group("year"))
+        if year is not None and not _overlaps(m.span(), taken):
+            taken.append(m.span())
+            yield m.start(), datetime(year, MONTHS[m.group("month").lower()], 1), "month"
+    for m in _BARE_YEAR.finditer(head):
+        year = plausible_year(m.group(1))
+        if year is not None and not _overlaps(m.span(), taken):
+            yield m.start(), datetime(year, 1, 1), "year"
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(start < span[1] and span[0] < end for start, end in spans)
+
+
+def _words_before(text: str, position: int) -> str:
+    """Up to four words just before `position` on the same line: where a date's label is."""
+    line_start = max(text.rfind("\n", 0, position) + 1, position - 80)
+    m = _WORDS_BEFORE.search(text, line_start, position)
+    return m.group(0) if m else ""
+

@@ -1,0 +1,143 @@
+"""Which query pattern a question follows (DESIGN.md section 2), by the cues in patterns.yaml.
+
+A pattern scores one point for each of its cues (regular expressions, case-insensitive) found
+in the question; the patterns with a point are the candidates. Between candidates these rules
+decide, in order, as cues alone cannot weigh a question's tense against the things it names:
+1. "when was X's last ..." asks for a thing's latest state: entity.
+2. A past-tense question with a year ("in 2023"), or a past-tense question that opens with
+   who/what/where/when/which/how ("who was", "what did we", "when did we"), asks what happened:
+   historical, even if it also names a size or an amount.
+3. A day ("today", "tomorrow", "Friday", "this weekend") in a present or future question asks
+   what happens that day: logistical.
+4. A present or future question asks how things are now: historical cues ("the filter we
+   bought") yield to any other pattern's ("what's the size").
+5. Otherwise the most cues win; a tie goes to the default pattern if it is tied, else to the
+   pattern listed first in patterns.yaml. No cue at all: the default pattern.
+A rule whose pattern is not configured (or has no matching cue) is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from brainq.config import Config
+from brainq.dates import DAY_WORDS, WEEKDAY_RE
+from brainq.errors import UsageError
+from brainq.timeref import is_past_tense
+
+
+@dataclass(frozen=True)
+class Intent:
+    """The pattern a question follows, and why, for --explain."""
+
+    pattern: str  # a key of config.patterns
+    reason: str  # in words, for --explain: which cue matched, or why the default was used
+    scores: dict[str, float]
+
+
+_LATEST_STATE = re.compile(r"\bwhen\s+(?:was|were)\b.*\b(?:last|latest|most\s+recent)\b", re.I)
+_YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
+_WH_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|where|when|which|how)\b", re.I)
+_DAY_WORD = re.compile(
+    rf"\b(?:{'|'.join(DAY_WORDS)}|this\s+(?:weekend|morning|afternoon|evening))\b|{WEEKDAY_RE}",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class _Rule:
+    pattern: str
+    applies: Callable[[str], bool]
+    reason: str
+
+
+_RULES = (
+    _Rule(
+        "entity",
+        lambda q: bool(_LATEST_STATE.search(q)),
+        'a "when was ... last" question asks for the latest state of a thing',
+    ),
+    _Rule(
+        "historical",
+        lambda q: is_past_tense(q) and bool(_YEAR.search(q) or _WH_OPENING.search(q)),
+        "a past-tense question with a year or a who/what/where/when opening asks what happened",
+    ),
+    _Rule(
+        "logistical",
+        lambda q: not is_past_tense(q) and bool(_DAY_WORD.search(q)),
+        "a day in a present or future question asks what happens that day",
+    ),
+)
+
+
+def classify(question: str, config: Config, override: str | None = None) -> Intent:
+    """The pattern of `question`: `override` if given, else by cues and the rules above."""
+    matches = {name: _matches(question, p.cues) for name, p in config.patterns.items()}
+    scores = {name: float(len(found)) for name, found in matches.items()}
+    if override is not None:
+        if override not in config.patterns:
+            valid = ", ".join(config.patterns)
+            raise UsageError(f"unknown pattern {override!r}: choose one of {valid}")
+        return Intent(override, "chosen with --pattern", scores)
+    candidates = [name for name, score in scores.items() if score > 0]
+    if not candidates:
+        return Intent(config.default_pattern, "no cue matched; default pattern", scores)
+    winner, why = _decide(question, candidates, scores, config.default_pattern)
+    cues = f"cues matched: {_describe(matches)}"
+    return Intent(winner, f"{why} ({cues})" if why else cues, scores)
+
+
+def _decide(question: str, candidates: list[str], scores: dict[str, float], default: str):
+    """The winner among patterns whose cues matched, and the rule that chose it (or "")."""
+    if len(candidates) == 1:
+        return candidates[0], ""
+    for rule in _RULES:
+        if rule.pattern in candidates and rule.applies(question):
+            return rule.pattern, rule.reason
+    if "historical" in candidates and not is_past_tense(question):
+        others = [name for name in candidates if name != "historical"]
+        if scores["historical"] >= max(scores[name] for name in others):
+            why = "a present or future question asks how things are now"
+            return _most_cues(others, scores, default), why
+        candidates = others
+    winner = _most_cues(candidates, scores, default)
+    tied = [name for name in candidates if scores[name] == scores[winner]]
+    if len(tied) > 1:
+        chosen = "the default pattern" if winner == default else "the first listed"
+        return winner, f"cues tied between {' and '.join(tied)}; {chosen} wins"
+    return winner, "more cues than the others"
+
+
+def _most_cues(candidates: list[str], scores: dict[str, float], default: str) -> str:
+    """The candidate with the most cues; of tied ones the default, else the first listed."""
+    best = max(scores[name] for name in candidates)
+    tied = [name for name in candidates if scores[name] == best]
+    return default if default in tied else tied[0]
+
+
+@cache
+def _compiled(cue: str) -> re.Pattern:
+    return re.compile(cue, re.IGNORECASE)
+
+
+def _matches(question: str, cues: list[str]) -> list[str]:
+    """The text each matching cue found in the question."""
+    found = (_compiled(cue).search(question) for cue in cues)
+    return [m.group(0) for m in found if m is not None]
+
+
+def _describe(matches: dict[str, list[str]]) -> str:
+    """'logistical "cancelled", "today"; entity "how much"', shortened for one line."""
+    parts = []
+    for name, found in matches.items():
+        if found:
+            quoted = ", ".join(f'"{_shorten(" ".join(text.split()))}"' for text in found)
+            parts.append(f"{name} {quoted}")
+    return "; ".join(parts)
+
+
+def _shorten(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 1] + "\u2026"

@@ -1,0 +1,346 @@
+"""Time in a question: the day, the range or the ordering it asks about, resolved against as_of.
+
+Rules, where everyday speech is ambiguous:
+- Tense picks among occurrences. A present or future question means the next one ("Is Friday
+  a half-day?": the first Friday on or after as_of, as_of itself if it is a Friday; "in June":
+  this June if not over, else next June). A past question means the last one ("Was Friday a
+  half-day?": the last Friday before as_of; "March 13" and "the 13th": the last one on or before
+  as_of; "in June": the last June that has begun). The first auxiliary verb decides the tense.
+- "next Friday" and "last Friday" are the Fridays of next and last week (weeks run Monday to
+  Sunday, as "next week" and "last week" do); "this Friday" is the Friday the tense picks.
+- Seasons are meteorological, northern hemisphere: spring March-May, summer June-August, fall
+  September-November, winter December-February, a winter named by the year it begins in
+  ("winter 2025" is December 2025 - February 2026). "last spring" and "last June" are the most
+  recent ones that ended before as_of; "this spring" is the one nearest as_of (under way, just
+  over, or about to begin); "next spring" the first to begin after as_of.
+- A school year runs August 15 to June 30; "this school year" is the one under way, or, in the
+  summer break, the one just ended.
+- Ordering: "first", "earliest", "originally" ask for the oldest evidence; "last time", "most
+  recent", "latest", "when did we last", "last <thing>" ("last vet visit") for the newest. A
+  "last" that names a time ("last week", "last spring") is a range, not an ordering, and "first"
+  or "last" in a name ("first grade", "last day of school", "last name") is neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from brainq.dates import (
+    DAY_WORDS,
+    MONTH_RE,
+    MONTHS,
+    WEEKDAY_RE,
+    WEEKDAYS,
+    iter_mentions,
+    plausible_year,
+    weekday_before,
+    weekday_of_week,
+    weekday_on_or_after,
+)
+
+# A question is a sentence or two; anything longer is not worth scanning for time words.
+QUESTION_CHARS = 2000
+
+# (month, day): a school year runs from August 15 to June 30 of the next year.
+SCHOOL_YEAR_START = (8, 15)
+SCHOOL_YEAR_END = (6, 30)
+SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # first month
+SEASON_MONTHS = 3
+# Days a question names relative to as_of: those of documents and a few more ("this morning"
+# and the like are today).
+_QUESTION_DAY_WORDS = {
+    **DAY_WORDS,
+    "last night": -1,
+    "day after tomorrow": 2,
+    "day before yesterday": -2,
+}
+
+
+@dataclass(frozen=True)
+class TimeRef:
+    """What a question says about time; all None when it says nothing."""
+
+    day: date | None = None  # a single day asked about
+    range: tuple[date, date] | None = None  # inclusive range asked about
+    order: str | None = None  # "asc" (first/earliest) or "desc" (last/latest/most recent)
+    phrases: tuple[str, ...] = ()  # the words resolved, for --explain
+
+
+_AUXILIARY = re.compile(
+    r"\b(?:(?P<past>was|were|did|had|wasn't|weren't|didn't|hadn't|used to)"
+    r"|is|are|am|will|do|does|has|have|can|could|should|would|shall|isn't|aren't|won't|don't"
+    r"|doesn't|haven't|hasn't|can't|what's|when's|where's|who's|how's|it's|there's|that's)\b",
+    re.IGNORECASE,
+)
+# Without an auxiliary ("What happened on March 13?"), a few common past forms and time words.
+_PAST_WORDS = re.compile(
+    r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|ago|yesterday|last night"
+    r"|previously)\b",
+    re.IGNORECASE,
+)
+
+
+def is_past_tense(question: str) -> bool:
+    """Whether a question asks about the past: its first auxiliary verb says, else a past word."""
+    question = question.replace("\u2019", "'")
+    m = _AUXILIARY.search(question)
+    if m is not None:
+        return m.group("past") is not None
+    return _PAST_WORDS.search(question) is not None
+
+
+def resolve(question: str, as_of: date) -> TimeRef:
+    """The day, range and ordering `question` asks about, as seen on `as_of`."""
+    text = question[:QUESTION_CHARS].replace("\u2019", "'")
+    past = is_past_tense(text)
+    found: list[tuple[int, int, str, object]] = []  # start, end, "day"/"range"/"order", value
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or e <= start for s, e, _, _ in found)
+
+    for mention in iter_mentions(text):
+        day = _month_day(mention.year, mention.month, mention.day, as_of, past)
+        if day is not None:
+            found.append((mention.start, mention.end, "day", day))
+    for regex, rule in _RULES:
+        for m in regex.finditer(text):
+            if free(*m.span()):
+                resolved = rule(m, as_of, past)
+                if resolved is not None:
+                    found.append((m.start(), m.end(), *resolved))
+    order = _order(text, free)
+    if order is not None:
+        found.append(order)
+    found.sort(key=lambda item: item[0])
+    return TimeRef(
+        day=next((v for _, _, kind, v in found if kind == "day"), None),
+        range=next((v for _, _, kind, v in found if kind == "range"), None),
+        order=next((v for _, _, kind, v in found if kind == "order"), None),
+        phrases=tuple(" ".join(text[s:e].split()) for s, e, _, _ in found),
+    )
+
+
+# ---- days
+
+
+def _month_day(year: int | None, month: int, day: int, as_of: date, past: bool) -> date | None:
+    """A date printed in the question; without a year, the occurrence the tense picks."""
+    if year is not None:
+        return date(year, month, day)
+    step = -1 if past else 1
+    # February 29 comes round within 8 years
+    return _first_fitting(((as_of.year + step * k, month, day) for k in range(9)), as_of, past)
+
+
+def _first_fitting(candidates: Iterable[tuple[int, int, int]], as_of: date, past: bool):
+    """The first (year, month, day) that exists and lies on the tense's side of as_of."""
+    for year, month, day in candidates:
+        try:
+            candidate = date(year, month, day)
+        except ValueError:
+            continue
+        if (candidate <= as_of) if past else (candidate >= as_of):
+            return candidate
+    return None
+
+
+def _day_word(m: re.Match, as_of: date, past: bool):
+    word = " ".join(m.group(0).lower().split()).removeprefix("the ")
+    return "day", as_of + timedelta(days=_QUESTION_DAY_WORDS.get(word, 0))
+
+
+def _weekday(m: re.Match, as_of: date, past: bool):
+    weekday = WEEKDAYS[m.group("weekday").lower()]
+    rel = (m.group("rel") or "").lower()
+    if rel == "next":
+        return "day", weekday_of_week(as_of, weekday, 1)
+    if rel == "last":
+        return "day", weekday_of_week(as_of, weekday, -1)
+    if past:
+        return "day", weekday_before(as_of, weekday)
+    return "day", weekday_on_or_after(as_of, weekday)
+
+
+def _nth(m: re.Match, as_of: date, past: bool):
+    """"the 13th": this month's if the tense allows, else the next (or last) month's."""
+    step = -1 if past else 1
+    months = (_add_months(as_of.year, as_of.month, step * k) for k in range(13))
+    day = _first_fitting(((y, mo, int(m.group("n"))) for y, mo in months), as_of, past)
+    return None if day is None else ("day", day)
+
+
+# ---- ranges
+
+
+def _add_months(year: int, month: int, months: int) -> tuple[int, int]:
+    index = year * 12 + month - 1 + months
+    return index // 12, index % 12 + 1
+
+
+def _months_span(year: int, month: int, months: int) -> tuple[date, date]:
+    """From the first day of year/month, `months` whole months long."""
+    end_year, end_month = _add_months(year, month, months)
+    return date(year, month, 1), date(end_year, end_month, 1) - timedelta(days=1)
+
+
+def _period(first_month: int, months: int, as_of: date, how: str) -> tuple[date, date]:
+    """The occurrence of a yearly period (a month, a season, March to May) that `how` picks."""
+    spans = [_months_span(y, first_month, months) for y in range(as_of.year - 2, as_of.year + 2)]
+
+    def distance(span: tuple[date, date]) -> int:
+        return max((span[0] - as_of).days, (as_of - span[1]).days, 0)
+
+    if how == "last":
+        return max(s for s in spans if s[1] < as_of)
+    if how == "next":
+        return min(s for s in spans if s[0] > as_of)
+    if how == "this":
+        return min(spans, key=distance)
+    if how == "past":
+        return max(s for s in spans if s[0] <= as_of)
+    return min(s for s in spans if s[1] >= as_of)
+
+
+def _how(rel: str | None, past: bool) -> str:
+    """Which occurrence a prefix ("last", "this", "in", none) and the tense pick."""
+    rel = (rel or "").lower()
+    if rel in ("last", "next", "this"):
+        return rel
+    return "past" if past else "future"
+
+
+def _month_range(m: re.Match, as_of: date, past: bool):
+    month = MONTHS[m.group("month").lower()]
+    year = plausible_year(m.group("year"))
+    if year is not None:
+        return "range", _months_span(year, month, 1)
+    if m.group("rel") is None:
+        return None  # a bare month name is no time reference ("the June concert")
+    return "range", _period(month, 1, as_of, _how(m.group("rel"), past))
+
+
+def _season(m: re.Match, as_of: date, past: bool):
+    first = SEASONS[m.group("season").lower()]
+    year = plausible_year(m.group("year"))
+    if year is not None:
+        return "range", _months_span(year, first, SEASON_MONTHS)
+    if m.group("rel") is None:
+        return None
+    return "range", _period(first, SEASON_MONTHS, as_of, _how(m.group("rel"), past))
+
+
+def _between(m: re.Match, as_of: date, past: bool):
+    """"between March and May": the months from one to the other, with or without years."""
+    first, last = MONTHS[m.group("m1").lower()], MONTHS[m.group("m2").lower()]
+    y1, y2 = plausible_year(m.group("y1")), plausible_year(m.group("y2"))
+    months = (last - first) % 12 + 1
+    if y1 is not None and y2 is not None:
+        months = (y2 * 12 + last) - (y1 * 12 + first) + 1
+        return ("range", _months_span(y1, first, months)) if months > 0 else None
+    if y1 is None and y2 is not None:
+        y1 = y2 if last >= first else y2 - 1  # "between November and February 2024"
+    if y1 is not None:
+        return "range", _months_span(y1, first, months)
+    return "range", _period(first, months, as_of, _how(None, past))
+
+
+def _calendar_year(m: re.Match, as_of: date, past: bool):
+    year = plausible_year(m.group("year"))
+    return None if year is None else ("range", (date(year, 1, 1), date(year, 12, 31)))
+
+
+def _relative_unit(m: re.Match, as_of: date, past: bool):
+    """last/this/next week, weekend, month or year."""
+    offset = {"last": -1, "this": 0, "next": 1}[m.group("rel").lower()]
+    unit = m.group("unit").lower()
+    if unit in ("week", "weekend"):
+        monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
+        first = monday + timedelta(days=5) if unit == "weekend" else monday
+        return "range", (first, monday + timedelta(days=6))
+    if unit == "month":
+        return "range", _months_span(*_add_months(as_of.year, as_of.month, offset), 1)
+    year = as_of.year + offset
+    return "range", (date(year, 1, 1), date(year, 12, 31))
+
+
+def _school_year(m: re.Match, as_of: date, past: bool):
+    """A school year, named by the year it begins in: "2023-2024 school year" begins in 2023."""
+    start_text = m.group("y1") or m.group("y3")
+    if start_text:
+        start = plausible_year(start_text)
+        end_text = m.group("y2") or m.group("y4")
+        if start is None or int(end_text) % 100 != (start + 1) % 100:
+            return None
+    elif m.group("rel"):
+        current = as_of.year if (as_of.month, as_of.day) >= SCHOOL_YEAR_START else as_of.year - 1
+        start = current + {"this": 0, "current": 0, "last": -1, "next": 1}[m.group("rel").lower()]
+    else:
+        return None
+    return "range", (date(start, *SCHOOL_YEAR_START), date(start + 1, *SCHOOL_YEAR_END))
+
+
+_YEARS = r"(?P<{a}>\d{{4}})\s*[-/\u2013]\s*(?P<{b}>\d{{4}}|\d{{2}})\b"
+_SEASON_RE = "|".join(SEASONS)
+
+# Tried in this order; a phrase once resolved is not read again ("last week" is not "last").
+_RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), rule)
+    for pattern, rule in (
+        (
+            rf"\b(?:(?P<rel>this|current|last|next)\s+)?(?:{_YEARS.format(a='y1', b='y2')}\s+)?"
+            rf"school\s+year\b(?:\s+{_YEARS.format(a='y3', b='y4')})?",
+            _school_year,
+        ),
+        (
+            rf"\b(?:between|from)\s+(?P<m1>{MONTH_RE})(?:\s+(?P<y1>\d{{4}}))?\s+"
+            rf"(?:and|to|until|till|through|thru)\s+(?P<m2>{MONTH_RE})(?:,?\s+(?P<y2>\d{{4}})\b)?",
+            _between,
+        ),
+        (
+            rf"\b(?:(?P<rel>last|this|next|in|during)\s+(?:the\s+)?)?(?P<season>{_SEASON_RE})\b"
+            r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
+            _season,
+        ),
+        (
+            rf"\b(?:(?P<rel>last|this|next|in|during)\s+)?(?P<month>{MONTH_RE})"
+            r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
+            _month_range,
+        ),
+        (
+            r"\b(?:in|during|throughout)\s+(?:the\s+year\s+)?(?P<year>\d{4})\b",
+            _calendar_year,
+        ),
+        (r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b", _relative_unit),
+        (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?(?P<weekday>{WEEKDAY_RE})", _weekday),
+        (r"\bthe\s+(?P<n>\d{1,2})(?:st|nd|rd|th)\b", _nth),
+        (
+            r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|last\s+night"
+            rf"|this\s+(?:morning|afternoon|evening)|{'|'.join(DAY_WORDS)})\b",
+            _day_word,
+        ),
+    )
+)
+
+# ---- ordering
+
+# Words after "first" or "last" that make it part of a name, not an ordering.
+_NAMED = (
+    r"(?!\s+(?:day|days|week|weekend|month|half|quarter|semester|term|trimester|grade|grader"
+    r"|floor|name|names|aid|period|class|minute|resort|call)\b)"
+)
+_ORDER = re.compile(
+    rf"\b(?:(?P<asc>first{_NAMED}|earliest|originally|initially)"
+    rf"|(?P<desc>last{_NAMED}|latest|most\s+recent(?:ly)?|recently|lately))\b",
+    re.IGNORECASE,
+)
+
+
+def _order(text: str, free: Callable[[int, int], bool]):
+    """The first ordering word not already read as part of a time phrase."""
+    for m in _ORDER.finditer(text):
+        if free(*m.span()):
+            return m.start(), m.end(), "order", "asc" if m.group("asc") else "desc"
+    return None

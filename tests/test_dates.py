@@ -1,0 +1,192 @@
+"""Dates printed in documents: the days a text is about, and the date it was written."""
+
+import time
+from datetime import date, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from brainq.dates import (
+    find_document_date,
+    find_event_dates,
+    nearest_occurrence,
+    weekday_before,
+    weekday_of_week,
+    weekday_on_or_after,
+)
+
+TUESDAY = date(2026, 3, 10)  # anchor of most cases: an email written on Tuesday, March 10, 2026
+MAR_13 = date(2026, 3, 13)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Friday, March 13 is a full school day.", [MAR_13]),
+        ("See you March 13.", [MAR_13]),
+        ("Pictures on Mar 13th", [MAR_13]),
+        ("Mar. 13 at noon", [MAR_13]),
+        ("held 13 March 2026", [MAR_13]),
+        ("on the 13th of March", [MAR_13]),
+        ("Due 3/13/26", [MAR_13]),
+        ("Due 03/13/2026", [MAR_13]),
+        ("Due 3-13-2026", [MAR_13]),
+        ("Game 3/13 at the park", [MAR_13]),
+        ("Fri 3/13", [MAR_13]),
+        ("Sat, Mar 14", [date(2026, 3, 14)]),
+        ("starts 2026-03-13T09:00", [MAR_13]),
+        ("next Tuesday", [date(2026, 3, 17)]),
+        ("this Friday", [MAR_13]),
+        ("Friday", [MAR_13]),
+        ("Tuesday", [TUESDAY]),  # a bare weekday on that weekday is the same day
+        ("Monday", [date(2026, 3, 16)]),
+        ("last Friday's game", [date(2026, 3, 6)]),
+        ("tomorrow", [date(2026, 3, 11)]),
+        ("today", [TUESDAY]),
+        ("tonight", [TUESDAY]),
+        ("March 13, 2025", [date(2025, 3, 13)]),
+        ("Feb 29, 2024", [date(2024, 2, 29)]),
+        ("Tomorrow, then Friday, March 13 and 3/20", [date(2026, 3, 11), MAR_13, date(2026, 3, 20)]),
+        ("Friday, March 13. Again: March 13!", [MAR_13]),
+        ("no school on 3/4", [date(2026, 3, 4)]),
+        ("Jan 5", [date(2026, 1, 5)]),
+        ("by 3 May 2026", [date(2026, 5, 3)]),
+    ],
+)
+def test_event_dates(text, expected):
+    assert find_event_dates(text, TUESDAY) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It costs $3.13 plus tax",
+        "Filter size 16x25x4",
+        "Call 555-1213 or (555) 313-1313 or 1-800-313-1313",
+        "Doors open at 3:13 pm",
+        "Upgrade to version 3.13 or 1.2.3",
+        "Add 1/2 cup of flour and 3/4 tsp salt",
+        "Rated 4/5 stars",
+        "We're open 24/7; 50/50 raffle",
+        "Founded in 2026",
+        "March 2026 newsletter",
+        "Every Friday is pizza day",
+        "Black Friday sale",
+        "Omar 13 and smarch 13",
+        "Part AB3/13 in stock",
+        "Invoice 1234/56/78",
+        "February 30",
+        "13/13",
+        "Born 3/13/1066",
+        "May 16x25x4 filters",
+        "Jan 3:30 meeting",
+        "The first 3 may arrive late",
+    ],
+)
+def test_no_false_event_dates(text):
+    assert find_event_dates(text, TUESDAY) == []
+
+
+def test_dates_without_a_year_take_the_nearest_year():
+    # A December email's "January 5" is next January, a January email's "December 20" last one.
+    assert find_event_dates("Back on January 5", date(2025, 12, 28)) == [date(2026, 1, 5)]
+    assert find_event_dates("Since December 20", date(2026, 1, 3)) == [date(2025, 12, 20)]
+
+
+def test_a_printed_weekday_picks_the_year():
+    # March 13 is a Friday in 2026, not in 2025: the weekday settles which one is meant.
+    assert find_event_dates("Friday, March 13", date(2025, 9, 1)) == [MAR_13]
+
+
+def test_relative_words_need_an_anchor():
+    text = "Friday, March 13, tomorrow, next Tuesday, March 20, 2026"
+    assert find_event_dates(text, None) == [date(2026, 3, 20)]
+
+
+def test_limit_keeps_the_first_printed():
+    text = " ".join(f"April {d}" for d in range(30, 0, -1))
+    assert find_event_dates(text, TUESDAY, limit=3) == [date(2026, 4, d) for d in (28, 29, 30)]
+    assert find_event_dates(text, TUESDAY, limit=0) == []
+
+
+def test_large_text_is_fast():
+    text = ("Meeting Friday, March 13 at 3:13, $3.13, 16x25x4, 555-1212. " * 40_000)[:2_000_000]
+    start = time.perf_counter()
+    assert find_event_dates(text, TUESDAY) == [MAR_13]
+    find_document_date(text)
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize(
+    "anchor, weekday, on_or_after, before, next_week, last_week",
+    [
+        # anchor is a Friday (4): "Friday" is that day, the one before is a week back
+        (date(2026, 3, 13), 4, date(2026, 3, 13), date(2026, 3, 6), date(2026, 3, 20), date(2026, 3, 6)),
+        # anchor is a Sunday asking about Monday (0)
+        (date(2026, 3, 15), 0, date(2026, 3, 16), date(2026, 3, 9), date(2026, 3, 16), date(2026, 3, 2)),
+        # anchor is a Wednesday asking about Friday
+        (date(2026, 3, 11), 4, date(2026, 3, 13), date(2026, 3, 6), date(2026, 3, 20), date(2026, 3, 6)),
+    ],
+)
+def test_weekday_helpers(anchor, weekday, on_or_after, before, next_week, last_week):
+    assert weekday_on_or_after(anchor, weekday) == on_or_after
+    assert weekday_before(anchor, weekday) == before
+    assert weekday_of_week(anchor, weekday, 1) == next_week
+    assert weekday_of_week(anchor, weekday, -1) == last_week
+
+
+def test_nearest_occurrence_of_february_29():
+    assert nearest_occurrence(2, 29, date(2024, 6, 1)) == date(2024, 2, 29)
+    assert nearest_occurrence(2, 29, date(2026, 6, 1)) is None
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "ACME Plumbing\nInvoice #1234\nInvoice Date: March 3, 2025\nDue Date: April 2, 2025\n",
+            (datetime(2025, 3, 3), "day"),
+        ),
+        # the due date comes first, on the same line: still not the writing date
+        ("Due Date: April 2, 2025    Invoice Date: March 3, 2025", (datetime(2025, 3, 3), "day")),
+        ("To: Bob\nDate: 2025-03-03\nRe: roof", (datetime(2025, 3, 3), "day")),
+        ("Dated 3/3/2025", (datetime(2025, 3, 3), "day")),
+        ("Statement date 02/15/2025\nPeriod 01/15/2025 - 02/14/2025", (datetime(2025, 2, 15), "day")),
+        ("Receipt date: Jan 5, 2024\nTotal $45.00", (datetime(2024, 1, 5), "day")),
+        ("Order date: 12/24/2023  Delivery date: 12/30/2023", (datetime(2023, 12, 24), "day")),
+        ("Issued: 7 May 2024", (datetime(2024, 5, 7), "day")),
+        ("Expiration date: 12/31/2026\nDate of issue: 01/01/2024", (datetime(2024, 1, 1), "day")),
+        ("Date: 01/01/2020\nInvoice date: 3/3/2023", (datetime(2023, 3, 3), "day")),
+        ("Date of birth: 01/02/1980\nDate: 03/04/2025", (datetime(2025, 3, 4), "day")),
+        ("Quarterly update\nDate: March 2025", (datetime(2025, 3, 1), "month")),
+        ("Date: 2025", (datetime(2025, 1, 1), "year")),
+        (
+            "Jane Doe\n12 Elm St\nSpringfield, IL\n\nMarch 3, 2025\n\nDear Mr. Smith,\n...",
+            (datetime(2025, 3, 3), "day"),
+        ),
+        ("\n" * 20 + "Invoice Date: 3/3/2025", (datetime(2025, 3, 3), "day")),
+        ("Payment due: April 2, 2025\nThanks!", None),
+        ("Valid until 2025-12-31", None),
+        ("Copyright 2025 ACME Corp", None),  # a bare year only counts when labelled
+        ("We met on March 3 at the park.", None),  # no year: not a document's date
+        ("\n" * 20 + "On March 3, 2025 we met.", None),  # past the letter's head
+        ("x" * 3000 + "Invoice Date: 3/3/2025", None),  # past the first 3000 characters
+        ("Total 2025.00  Date: 1999.00", None),
+    ],
+)
+def test_document_date(text, expected):
+    assert find_document_date(text) == expected
+
+
+@given(st.text(max_size=300), st.dates(min_value=date(1901, 1, 1), max_value=date(2198, 12, 31)))
+def test_event_dates_never_raise(text, anchor):
+    found = find_event_dates(text, anchor, limit=5)
+    assert found == sorted(set(found)) and len(found) <= 5
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789/-.,: MarchFriday2025Date\n"), max_size=200))
+def test_date_like_noise_never_raises(text):
+    find_event_dates(text, date(2026, 3, 10))
+    find_event_dates(text, None)
+    find_document_date(text)

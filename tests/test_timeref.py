@@ -1,0 +1,184 @@
+"""Time in a question, resolved against a fixed as_of."""
+
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from brainq.timeref import TimeRef, is_past_tense, resolve
+
+WED = date(2026, 3, 11)  # as_of of most cases: Wednesday, March 11, 2026
+FRI = date(2026, 3, 13)
+SUN = date(2026, 3, 15)
+JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
+
+
+@pytest.mark.parametrize(
+    "question, as_of, day",
+    [
+        ("Is Friday a half-day?", WED, FRI),
+        ("Is Friday a half-day?", FRI, FRI),  # as_of itself a Friday
+        ("Is Friday a half-day?", date(2026, 3, 14), date(2026, 3, 20)),
+        ("Was Friday a half-day?", FRI, date(2026, 3, 6)),
+        ("Was Friday a half-day?", SUN, FRI),
+        ("Did the game get moved on Friday?", WED, date(2026, 3, 6)),
+        ("Do the kids have school on Monday?", SUN, date(2026, 3, 16)),  # Sunday asking Monday
+        ("Was there school on Monday?", SUN, date(2026, 3, 9)),
+        ("Is there practice tomorrow?", WED, date(2026, 3, 12)),
+        ("Is practice cancelled today?", WED, WED),
+        ("Is the recital tonight?", WED, WED),
+        ("What happened yesterday?", WED, date(2026, 3, 10)),
+        ("What about the day after tomorrow?", WED, FRI),
+        ("Is there a game next Friday?", WED, date(2026, 3, 20)),
+        ("Is there a game next Friday?", date(2026, 3, 14), date(2026, 3, 20)),
+        ("Was the game last Friday?", WED, date(2026, 3, 6)),
+        ("Is the game this Friday?", WED, FRI),
+        ("Is March 13 a half day?", WED, FRI),
+        ("Was March 13 a half day?", WED, date(2025, 3, 13)),
+        ("Was March 11 a half day?", WED, WED),
+        ("Is Friday, March 13 a half day?", WED, FRI),
+        ("Is 3/13 a half day?", WED, FRI),
+        ("Was 3/13/2025 a half day?", WED, date(2025, 3, 13)),
+        ("What happened on March 13?", WED, date(2025, 3, 13)),
+        ("Is the 13th a half day?", WED, FRI),
+        ("Is the 5th a half day?", WED, date(2026, 4, 5)),  # past this month: next month's
+        ("Is the 31st a half day?", date(2026, 4, 2), date(2026, 5, 31)),  # April has no 31st
+        ("Was the 10th a half day?", WED, date(2026, 3, 10)),
+        ("Was the 20th a half day?", WED, date(2026, 2, 20)),
+        ("Is January 2 a school day?", date(2025, 12, 28), date(2026, 1, 2)),
+    ],
+)
+def test_days(question, as_of, day):
+    ref = resolve(question, as_of)
+    assert ref.day == day and ref.range is None
+
+
+@pytest.mark.parametrize(
+    "question, as_of, start, end",
+    [
+        ("Who was Harper's teacher in 2023?", WED, date(2023, 1, 1), date(2023, 12, 31)),
+        ("What did we buy during 2023?", WED, date(2023, 1, 1), date(2023, 12, 31)),
+        ("What did the roof cost last year?", WED, date(2025, 1, 1), date(2025, 12, 31)),
+        ("What have we paid this year?", WED, date(2026, 1, 1), date(2026, 12, 31)),
+        ("Where did we go last spring?", WED, date(2025, 3, 1), date(2025, 5, 31)),
+        # the spring under way is not over yet; the one that just ended is
+        ("Where did we go last spring?", date(2026, 4, 10), date(2025, 3, 1), date(2025, 5, 31)),
+        ("Where did we go last spring?", date(2026, 6, 1), date(2026, 3, 1), date(2026, 5, 31)),
+        ("What did we plant this spring?", date(2026, 6, 10), date(2026, 3, 1), date(2026, 5, 31)),
+        ("Where are we going this summer?", WED, date(2026, 6, 1), date(2026, 8, 31)),
+        ("Is the furnace serviced this winter?", date(2026, 10, 1), date(2026, 12, 1), date(2027, 2, 28)),
+        ("What broke last fall?", WED, date(2025, 9, 1), date(2025, 11, 30)),
+        ("What broke last autumn?", WED, date(2025, 9, 1), date(2025, 11, 30)),
+        ("Where did we go in the summer of 2023?", WED, date(2023, 6, 1), date(2023, 8, 31)),
+        ("What did we do in June?", WED, date(2025, 6, 1), date(2025, 6, 30)),
+        ("Is there a concert in June?", WED, date(2026, 6, 1), date(2026, 6, 30)),
+        ("What did we do in March?", WED, date(2026, 3, 1), date(2026, 3, 31)),
+        ("What did we do in June 2024?", WED, date(2024, 6, 1), date(2024, 6, 30)),
+        ("What was paid between March and May?", WED, date(2026, 3, 1), date(2026, 5, 31)),
+        ("What was paid between March and May?", date(2026, 2, 1), date(2025, 3, 1), date(2025, 5, 31)),
+        ("What was paid from November to February?", WED, date(2025, 11, 1), date(2026, 2, 28)),
+        ("Paid between March and May 2024?", WED, date(2024, 3, 1), date(2024, 5, 31)),
+        ("Paid between March 2023 and May 2024?", WED, date(2023, 3, 1), date(2024, 5, 31)),
+        ("What came last week?", WED, date(2026, 3, 2), date(2026, 3, 8)),
+        ("What came last week?", SUN, date(2026, 3, 2), date(2026, 3, 8)),
+        ("What is due this week?", WED, date(2026, 3, 9), date(2026, 3, 15)),
+        ("What is due next week?", SUN, date(2026, 3, 16), date(2026, 3, 22)),
+        ("Is the pool open this weekend?", WED, date(2026, 3, 14), SUN),
+        ("What came last month?", WED, date(2026, 2, 1), date(2026, 2, 28)),
+        ("What is due this month?", WED, date(2026, 3, 1), date(2026, 3, 31)),
+        ("Who is Harper's teacher this school year?", WED, date(2025, 8, 15), date(2026, 6, 30)),
+        ("Who is Harper's teacher this school year?", date(2026, 8, 20), date(2026, 8, 15), date(2027, 6, 30)),
+        # in the summer break, "this school year" is the one just ended
+        ("Who was Harper's teacher this school year?", date(2026, 7, 10), date(2025, 8, 15), date(2026, 6, 30)),
+        ("Who was Harper's teacher last school year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
+        ("Who was the teacher in the 2023-2024 school year?", WED, date(2023, 8, 15), date(2024, 6, 30)),
+        ("Who was the teacher in school year 2023-24?", WED, date(2023, 8, 15), date(2024, 6, 30)),
+        # year boundaries: as_of just after New Year
+        ("What did we do last December?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
+        ("What did we do in December?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
+        ("Is there a concert in December?", JAN_3, date(2026, 12, 1), date(2026, 12, 31)),
+        ("How cold was it last winter?", JAN_3, date(2024, 12, 1), date(2025, 2, 28)),
+        ("How cold is it this winter?", JAN_3, date(2025, 12, 1), date(2026, 2, 28)),
+        ("What came last month?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
+        ("What came last year?", JAN_3, date(2025, 1, 1), date(2025, 12, 31)),
+        ("What came last week?", JAN_3, date(2025, 12, 22), date(2025, 12, 28)),
+    ],
+)
+def test_ranges(question, as_of, start, end):
+    ref = resolve(question, as_of)
+    assert ref.range == (start, end) and ref.day is None
+
+
+@pytest.mark.parametrize(
+    "question, order",
+    [
+        ("When did we first adopt Maggie?", "asc"),
+        ("What was the earliest quote for the roof?", "asc"),
+        ("Who did we originally hire?", "asc"),
+        ("What was the first car we bought?", "asc"),
+        ("When was Maggie's last vet visit?", "desc"),
+        ("When did we last replace the filter?", "desc"),
+        ("What was the last time we saw the dentist?", "desc"),
+        ("What is the most recent water bill?", "desc"),
+        ("What's the latest from the school?", "desc"),
+        # a "last" or "first" that names a time or a thing is no ordering
+        ("What came last week?", None),
+        ("Where did we go last spring?", None),
+        ("What did the roof cost last year?", None),
+        ("Was the game last Friday?", None),
+        ("What is Harper's teacher's last name?", None),
+        ("When is the last day of school?", None),
+        ("When is the first day of school?", None),
+        ("Who was Harper's first grade teacher?", None),
+        ("What's our WiFi password?", None),
+    ],
+)
+def test_order(question, order):
+    assert resolve(question, WED).order == order
+
+
+def test_time_and_order_together():
+    ref = resolve("When did we last see the dentist in 2025?", WED)
+    assert ref == TimeRef(
+        range=(date(2025, 1, 1), date(2025, 12, 31)), order="desc", phrases=("last", "in 2025")
+    )
+
+
+def test_nothing_about_time():
+    assert resolve("What size is our HVAC filter?", WED) == TimeRef()
+
+
+@pytest.mark.parametrize(
+    "question, past",
+    [
+        ("Is Friday a half-day?", False),
+        ("Was Friday a half-day?", True),
+        ("Did the game get moved?", True),
+        ("What time is pickup and was it moved?", False),  # the first auxiliary decides
+        ("When was Maggie's last vet visit?", True),
+        ("What’s the plan for Friday?", False),
+        ("Who painted the house two years ago?", True),
+        ("Practice on Friday?", False),
+    ],
+)
+def test_tense(question, past):
+    assert is_past_tense(question) is past
+
+
+@given(st.text(max_size=300), st.dates(min_value=date(1901, 1, 1), max_value=date(2198, 12, 31)))
+def test_resolve_never_raises(question, as_of):
+    assert isinstance(resolve(question, as_of), TimeRef)
+
+
+_WORDS = st.sampled_from(
+    "last this next in during between and from to the first of school year week weekend month "
+    "spring winter fall June December May Friday Monday 13th 31st 2023 2024-25 1899 2300 3/13 "
+    "2/29 Feb 29 tomorrow was is did ago".split()
+)
+
+
+@given(st.lists(_WORDS, max_size=12), st.dates(min_value=date(1901, 1, 1), max_value=date(2198, 12, 31)))
+def test_resolve_never_raises_on_time_words(words, as_of):
+    ref = resolve(" ".join(words), as_of)
+    assert ref.range is None or ref.range[0] <= ref.range[1]
