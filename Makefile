@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 demo: install
-	$(BIN)/brainq --store $(DEMO_STORE) ingest corpus_samples
+	$(BIN)/brainq --store $(DEMO_STORE) ingest corpus_samples/household
 	$(BIN)/brainq --store $(DEMO_STORE) ask --as-of $(DEMO_AS_OF) "Is Friday a half-day?"
 	$(BIN)/brainq --store $(DEMO_STORE) ask --as-of $(DEMO_AS_OF) "What size is our HVAC filter?"
 	$(BIN)/brainq --store $(DEMO_STORE) ask --as-of $(DEMO_AS_OF) "What was the roofer's name?"

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from brainq.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = ROOT / "corpus_samples"
+SAMPLES = ROOT / "corpus_samples" / "household"
 CORPORA = ROOT.parent / "shared" / "corpora"
 AS_OF = "2026-03-12"  # the corpus samples' "today"
 
