@@ -1,11 +1,185 @@
-"""Placeholder until the pdf extractor lands."""
+"""PDF: the text of each page, a title and the creation date from the document's own metadata."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from brainq.config import Limits
+from brainq.documents import Document, Failure, Item
+from brainq.errors import ExtractError
 
 KIND = "pdf"
 
+# pypdf logs a warning for every defect it repairs; brainq reports one reason per file instead.
+logging.getLogger("pypdf").setLevel(logging.CRITICAL)
 
-def sniff(name, head):
-    return False
+# Acrobat accepts the header anywhere in the first 1024 bytes (PDF 1.7 reference, Annex H).
+HEADER_WINDOW = 1024
+
+# D:YYYYMMDDHHmmSSOHH'mm' (PDF 1.7 section 7.9.4), every part after the year optional. Real files
+# also write -0100, +02'00 without the closing apostrophe, and Z07'46' (Z names the zone: UTC).
+PDF_DATE = re.compile(
+    r"(?:D:)?\s*(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*"
+    r"(?:([Zz])|([+-])(\d{2})'?(\d{2})?'?)?"
+)
+# How precisely a date is known, by the number of parts it has (year, month, day, hour ...).
+PRECISION_BY_PARTS = {1: "year", 2: "month", 3: "day"}
+
+METADATA_FIELDS = ("/Title", "/Author", "/Subject", "/Keywords")
 
 
-def extract(item, limits):
-    return iter(())
+def sniff(name: str, head: bytes) -> bool:
+    """A PDF header near the start; a .pdf name too, so a broken one is reported as a PDF."""
+    return b"%PDF-" in head[:HEADER_WINDOW] or name.lower().endswith(".pdf")
+
+
+def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
+    """One document: page text, title and creation date; metadata alone for a scan."""
+    reader = _open(item.read())
+    metadata = _metadata(reader)
+    source_date, date_source, precision = _creation_date(reader, metadata)
+    title = metadata.get("/Title") or Path(item.name).stem
+    notes: list[str] = []
+    try:
+        text = _text(reader, limits, notes)
+    except Exception as exc:  # a hostile page tree raises anything; the metadata may still be good
+        if not (metadata.get("/Title") or source_date):
+            raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
+        notes.append(f"pages unreadable ({_why(exc)})")
+        text = ""
+    if not text.strip():
+        notes.append("no text layer found")
+        text = _describe(metadata) or title
+    yield Document(
+        path=str(item.path),
+        locator=None,
+        kind=KIND,
+        title=title,
+        text=text,
+        source_date=source_date,
+        date_source=date_source,
+        date_precision=precision,
+        notes=notes,
+    )
+
+
+def _open(data: bytes) -> PdfReader:
+    """A reader over `data`, decrypted with the empty password when the file is encrypted."""
+    if not data:
+        raise ExtractError("empty file")
+    if b"%PDF-" not in data[:HEADER_WINDOW]:
+        raise ExtractError("not a PDF (no %PDF- header)")
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        encrypted = reader.is_encrypted
+    except Exception as exc:  # malformed files make pypdf raise anything, not only PdfReadError
+        raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
+    if encrypted:
+        # Many PDFs are encrypted only to restrict printing or copying: the empty user password
+        # opens them, as it does in every viewer.
+        try:
+            opened = reader.decrypt("")
+        except Exception as exc:
+            raise ExtractError(f"encrypted: cannot decrypt ({_why(exc)})") from None
+        if not opened:
+            raise ExtractError("encrypted: needs a password")
+    return reader
+
+
+def _metadata(reader: PdfReader) -> dict[str, str]:
+    """The Info dictionary's descriptive fields and date, cleaned; {} if unreadable."""
+    try:
+        info = reader.metadata
+        raw = {key: info.get(key) for key in (*METADATA_FIELDS, "/CreationDate")} if info else {}
+    except Exception:
+        return {}
+    cleaned = {key: _clean(str(value)) for key, value in raw.items() if value is not None}
+    title = cleaned.get("/Title", "")
+    # "untitled" is a producer's placeholder; a leading "þÿ" is UTF-16 pypdf could not decode.
+    if title.lower() == "untitled" or title.startswith("\u00fe\u00ff"):
+        del cleaned["/Title"]
+    return {key: value for key, value in cleaned.items() if value}
+
+
+def _creation_date(
+    reader: PdfReader, metadata: dict[str, str]
+) -> tuple[datetime | None, str | None, str | None]:
+    """(date, date_source, precision): Info /CreationDate, else XMP CreateDate, else Nones."""
+    parsed = parse_pdf_date(metadata.get("/CreationDate", ""))
+    if parsed:
+        return parsed[0], "pdf_meta", parsed[1]
+    try:
+        xmp = reader.xmp_metadata
+        created = xmp.xmp_create_date if xmp is not None else None
+    except Exception:
+        created = None
+    if created:
+        # pypdf converts XMP dates to UTC and drops the zone.
+        return created.replace(tzinfo=timezone.utc), "xmp", "instant"
+    return None, None, None
+
+
+def parse_pdf_date(raw: str) -> tuple[datetime, str] | None:
+    """A PDF date string as (datetime, precision); naive when it names no zone; None if invalid."""
+    match = PDF_DATE.match(raw.strip())
+    if not match:
+        return None
+    year, month, day, hour, minute, second, utc, sign, zone_h, zone_m = match.groups()
+    parts = [int(p) for p in (year, month, day, hour, minute, second) if p is not None]
+    try:
+        when = datetime(*parts, *[1] * (3 - len(parts)))  # a missing month or day is the first
+        if utc:
+            when = when.replace(tzinfo=timezone.utc)
+        elif sign:
+            offset = timedelta(hours=int(zone_h), minutes=int(zone_m or 0))
+            when = when.replace(tzinfo=timezone(-offset if sign == "-" else offset))
+    except ValueError:  # month 13, hour 25, an offset of a day or more
+        return None
+    return when, PRECISION_BY_PARTS.get(len(parts), "instant")
+
+
+def _text(reader: PdfReader, limits: Limits, notes: list[str]) -> str:
+    """Page texts up to `limits`; notes say what was left out."""
+    count = len(reader.pages)
+    if count > limits.max_pages:
+        notes.append(f"only the first {limits.max_pages} of {count} pages read")
+    texts: list[str] = []
+    size = 0
+    unreadable = 0
+    for number in range(min(count, limits.max_pages)):
+        try:
+            page_text = reader.pages[number].extract_text() or ""
+        except Exception:  # one broken page (bad font, bad stream) must not lose the others
+            unreadable += 1
+            continue
+        texts.append(page_text)
+        size += len(page_text)
+        if size >= limits.max_text_chars:
+            notes.append(f"text cut at {limits.max_text_chars} characters")
+            break
+    if unreadable:
+        notes.append(f"text of {unreadable} page(s) unreadable")
+    return "\n\n".join(texts)[: limits.max_text_chars]
+
+
+def _describe(metadata: dict[str, str]) -> str:
+    """The metadata as searchable lines, for a PDF without a text layer."""
+    return "\n".join(f"{key[1:]}: {metadata[key]}" for key in METADATA_FIELDS if key in metadata)
+
+
+def _clean(value: str) -> str:
+    """Text without control characters (NUL padding, line breaks in titles) or extra spaces."""
+    return " ".join(re.sub(r"[\x00-\x1f\x7f]", " ", value).split())
+
+
+def _why(exc: Exception) -> str:
+    """A short reason from a library exception: its first line, or its type when it has none."""
+    lines = str(exc).strip().splitlines()
+    return lines[0][:120] if lines else type(exc).__name__

@@ -1,0 +1,238 @@
+"""Calendar extraction: a document per event, when it was written, its days, bounded recurrences."""
+
+from __future__ import annotations
+
+import time
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brainq.config import Limits
+from brainq.documents import Document, Failure, Item
+from brainq.errors import ExtractError
+from brainq.extract import calendar, extract_item
+
+SCHOOL = Path(__file__).parent / "fixtures/calendar/school.ics"
+
+
+def ics(*events: str) -> bytes:
+    """A calendar file around VEVENT bodies written one property per line."""
+    body = "".join(f"BEGIN:VEVENT\n{event.strip()}\nEND:VEVENT\n" for event in events)
+    text = f"BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//test//EN\n{body}END:VCALENDAR\n"
+    return text.replace("\n", "\r\n").encode()
+
+
+def extract(data: bytes, limits: Limits = Limits()) -> list[Document | Failure]:
+    item = Item(path=Path("/cal/family.ics"), name="family.ics", data=data)
+    return list(calendar.extract(item, limits))
+
+
+def days(first: date, count: int, step: int = 1) -> list[date]:
+    return [first + timedelta(days=n * step) for n in range(count)]
+
+
+@pytest.fixture(scope="module")
+def school() -> dict[str, Document | Failure]:
+    results = list(extract_item(Item(path=SCHOOL, name=SCHOOL.name), Limits()))
+    return {getattr(r, "locator", None) or "failure": r for r in results}
+
+
+@pytest.mark.parametrize(
+    "name, head, expected",
+    [
+        ("school.ics", b"BEGIN:VCALENDAR\r\nVERSION:2.0", True),
+        ("export", b"\xef\xbb\xbf\r\nbegin:vcalendar\r\n", True),  # BOM, blank line, lower case
+        ("broken.ics", b"", True),  # the name claims it, so its failure is reported as a calendar's
+        ("notes.txt", b"BEGIN:VCARD\r\n", False),
+        ("mail.eml", b"From: a@example.com\r\n\r\nBEGIN:VCALENDAR", False),
+    ],
+)
+def test_sniff(name, head, expected):
+    assert calendar.sniff(name, head) is expected
+
+
+def test_one_document_per_event_and_a_failure_for_the_bad_one(school):
+    assert set(school) == {
+        "soccer-practice@lincoln.example",
+        "soccer-practice@lincoln.example@20260316T153000",  # UID + RECURRENCE-ID
+        "spring-break@lincoln.example",
+        "half-day@lincoln.example",
+        "failure",
+    }
+    failure = school["failure"]
+    assert failure.path == str(SCHOOL)
+    assert failure.reason == "event broken@lincoln.example: bad DTSTART (2026-03-XX)"
+
+
+def test_event_text_and_dates(school):
+    practice = school["soccer-practice@lincoln.example"]
+    assert (practice.kind, practice.doc_type) == ("calendar", "calendar_event")
+    assert practice.title == "Soccer practice"
+    assert practice.text == (
+        "Soccer practice\n"
+        "When: Monday 2 March 2026, 15:30 to 17:00 (America/New_York)\n"
+        "Where: North field\n"
+        "Repeats: every week on Monday and Thursday until Tuesday 31 March 2026\n"
+        "Bring shin guards and water."
+    )
+    # LAST-MODIFIED wins over DTSTAMP: when the entry was written, not when it was exported.
+    assert practice.source_date == datetime(2026, 2, 28, 9, tzinfo=timezone.utc)
+    assert (practice.date_source, practice.date_precision) == ("ics", "instant")
+
+
+def test_recurrence_respects_exdate_and_moved_occurrences(school):
+    practice = school["soccer-practice@lincoln.example"].event_dates
+    assert practice == [date(2026, 3, d) for d in (2, 5, 9, 19, 23, 26, 30)]  # not 12 nor 16
+    moved = school["soccer-practice@lincoln.example@20260316T153000"]
+    assert moved.event_dates == [date(2026, 3, 16)]
+
+
+def test_all_day_event_covers_every_day_but_its_exclusive_end(school):
+    spring_break = school["spring-break@lincoln.example"]
+    assert spring_break.event_dates == days(date(2026, 3, 23), 5)
+    assert "When: Monday 23 March 2026 to Friday 27 March 2026" in spring_break.text
+    assert spring_break.source_date == datetime(2026, 1, 5, 10, tzinfo=timezone.utc)  # DTSTAMP
+
+
+def test_cancelled_event_says_so(school):
+    assert "Status: cancelled" in school["half-day@lincoln.example"].text
+
+
+@pytest.mark.parametrize(
+    "props, expected",
+    [
+        ("DTSTART:20260313T220000\nDTEND:20260314T000000", [date(2026, 3, 13)]),  # ends at midnight
+        ("DTSTART:20260313T220000\nDURATION:PT4H", [date(2026, 3, 13), date(2026, 3, 14)]),
+        ("DTSTART;VALUE=DATE:20260313", [date(2026, 3, 13)]),
+        (  # a year-long "event" is capped
+            "DTSTART;VALUE=DATE:20260101\nDTEND;VALUE=DATE:20270101",
+            days(date(2026, 1, 1), calendar.MAX_DAYS_PER_OCCURRENCE),
+        ),
+        ("DTSTART:20260313T100000\nDTEND:20260301T100000", [date(2026, 3, 13)]),  # end before start
+    ],
+)
+def test_event_days(props, expected):
+    (doc,) = extract(ics(f"UID:x\nSUMMARY:Thing\n{props}"))
+    assert doc.event_dates == expected
+
+
+@pytest.mark.parametrize(
+    "rule, expected_days, words",
+    [
+        ("FREQ=DAILY;COUNT=3", days(date(2026, 3, 13), 3), "every day, 3 times"),
+        (
+            "FREQ=WEEKLY;INTERVAL=2;BYDAY=FR;COUNT=3",
+            days(date(2026, 3, 13), 3, step=14),
+            "every 2 weeks on Friday, 3 times",
+        ),
+        (  # DTSTART counts even when it does not fit the rule
+            "FREQ=MONTHLY;BYDAY=-1FR;COUNT=2",
+            [date(2026, 3, 13), date(2026, 3, 27), date(2026, 4, 24)],
+            "every month on the last Friday, 2 times",
+        ),
+    ],
+)
+def test_recurrence_in_days_and_words(rule, expected_days, words):
+    (doc,) = extract(ics(f"UID:x\nSUMMARY:Thing\nDTSTART:20260313T150000\nRRULE:{rule}"))
+    assert doc.event_dates == expected_days
+    assert f"Repeats: {words}" in doc.text
+
+
+@pytest.mark.parametrize("rule", ["FREQ=SECONDLY", "FREQ=DAILY;COUNT=1000000", "FREQ=HOURLY"])
+def test_recurrence_storm_is_bounded(rule):
+    started = time.monotonic()
+    (doc,) = extract(ics(f"UID:x\nDTSTART:20260101T000000\nRRULE:{rule}"))
+    assert time.monotonic() - started < 2
+    assert len(doc.event_dates) <= calendar.MAX_OCCURRENCES
+    assert doc.event_dates[-1] - doc.event_dates[0] <= calendar.RECURRENCE_WINDOW
+
+
+def test_rule_that_never_matches_keeps_the_start_day():
+    rule = "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"
+    (doc,) = extract(ics(f"UID:x\nDTSTART:20260313T100000\nRRULE:{rule}"))
+    assert doc.event_dates == [date(2026, 3, 13)]
+
+
+def test_expansion_stops_once_the_time_budget_is_spent(monkeypatch):
+    monkeypatch.setattr(calendar, "EXPANSION_BUDGET_SECONDS", -1.0)
+    (doc,) = extract(ics("UID:x\nDTSTART:20260313T100000\nRRULE:FREQ=DAILY;COUNT=5"))
+    assert doc.event_dates == [date(2026, 3, 13)]
+    assert doc.notes == ["recurrence not expanded (time limit)"]
+
+
+def test_unreadable_rule_keeps_the_event():
+    (doc,) = extract(ics("UID:x\nDTSTART:20260313T100000\nRRULE:FREQ=FORTNIGHTLY"))
+    assert doc.event_dates == [date(2026, 3, 13)]
+    assert doc.notes == ["recurrence rule not understood"]
+
+
+def test_written_date_falls_back_to_created_and_may_be_absent():
+    with_created, without = extract(
+        ics(
+            "UID:a\nDTSTART:20260313T100000\nCREATED:20250101T000000Z",
+            "UID:b\nDTSTART:20260313T100000",
+        )
+    )
+    assert with_created.source_date == datetime(2025, 1, 1, tzinfo=timezone.utc)
+    assert (without.source_date, without.date_source, without.date_precision) == (None, None, None)
+
+
+def test_missing_uid_and_duplicate_uids_still_get_unique_locators():
+    docs = extract(
+        ics(
+            "DTSTART:20260313T100000",
+            "UID:same\nDTSTART:20260313T100000",
+            "UID:same\nDTSTART:20260314T100000",
+        )
+    )
+    assert [d.locator for d in docs] == ["event-1", "same", "same#2"]
+    assert docs[0].title == "Untitled event"
+
+
+@pytest.mark.parametrize(
+    "props, reason",
+    [
+        ("SUMMARY:No start", "no start date (DTSTART)"),
+        ("DTSTART:20261399T100000", "bad DTSTART (20261399T100000)"),
+        ("DTSTART:20260313T100000\nDTEND:tomorrow", "bad DTEND (tomorrow)"),
+    ],
+)
+def test_bad_event_is_a_failure_and_its_neighbour_survives(props, reason):
+    bad, good = extract(ics(f"UID:bad\n{props}", "UID:good\nDTSTART:20260313T100000"))
+    assert isinstance(bad, Failure) and bad.reason == f"event bad: {reason}"
+    assert isinstance(good, Document) and good.locator == "good"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["DTSTART", "DTEND", "RRULE", "EXDATE", "DTSTAMP"])), st.text())
+def test_any_event_yields_a_document_a_failure_or_an_extract_error(names, value):
+    lines = "\n".join(f"{name}:{value}".replace("\n", " ").replace("\r", " ") for name in names)
+    try:
+        results = extract(ics(lines))
+    except ExtractError:
+        return
+    assert all(isinstance(r, (Document, Failure)) for r in results)
+
+
+def test_event_count_is_capped(monkeypatch):
+    monkeypatch.setattr(calendar, "MAX_EVENTS", 2)
+    results = extract(ics(*(f"UID:{n}\nDTSTART:20260313T100000" for n in range(4))))
+    assert [type(r) for r in results] == [Document, Document, Failure]
+    assert results[-1].reason == "only the first 2 events read"
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"", "empty file"),
+        (b"BEGIN:VCALENDAR\r\nthis is not ical\r\n", "not a valid iCalendar file"),
+    ],
+)
+def test_unreadable_files_raise_extract_error(tmp_path, data, reason):
+    path = tmp_path / "broken.ics"
+    path.write_bytes(data)
+    with pytest.raises(ExtractError, match=reason):
+        list(extract_item(Item(path=path, name=path.name), Limits()))
