@@ -6,7 +6,6 @@ the clock: `as_of` is a parameter, so `--as-of`, tests and evaluations are deter
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -14,15 +13,13 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import UsageError
 from brainq.intent import Intent, classify
-from brainq.retrieve import analyse, retrieve
+from brainq.retrieve import analyse, refine, retrieve
 from brainq.scoring import Scored, score
 from brainq.store import Store
 from brainq.timeref import TimeRef, resolve
 from brainq.verdict import Verdict, judge
 
 MAX_QUESTION_CHARS = 2000
-ANSWER_CANDIDATES = 5  # documents whose sentences compete for the answer line and conflicts
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 Embed = Callable[[list[str]], list[list[float]]]
 
@@ -36,7 +33,6 @@ class Answer:
     verdict: Verdict
     answer: str | None
     results: list[Scored]
-    sentences: dict[str, str]  # doc_id -> the sentence of that document that answers best
 
     def to_json(self) -> dict:
         """`ask --json` (DESIGN.md section 6)."""
@@ -72,7 +68,7 @@ class Answer:
             "date_source": doc.date_source,
             "doc_type": doc.doc_type,
             "title": doc.title,
-            "snippet": self.sentences.get(doc.doc_id) or _snippet(s.candidate.text),
+            "snippet": s.candidate.sentence or _snippet(s.candidate.text),
             "score": round(s.score, 4),
             "age_days": s.age_days,
             "superseded_by": s.superseded_by,
@@ -121,45 +117,14 @@ def ask(
     time = resolve(question, as_of)
     query = analyse(question, config)
     vector = embed([question])[0]
-    candidates = retrieve(store, config, query, vector)
+    candidates = refine(retrieve(store, config, query, vector), query, vector, embed, config)
     ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
     relevant = [s for s in ranked if s.relevance >= config.retrieval.relevance_floor][:top_k]
-    sentences = answer_sentences(vector, relevant[:ANSWER_CANDIDATES], embed, time)
-    verdict = judge(relevant, sentences, intent.pattern, config, time, as_of)
-    answer = sentences.get(relevant[0].doc.doc_id) if relevant else None
+    verdict = judge(relevant, intent.pattern, config, time, as_of)
+    answer = relevant[0].candidate.sentence if relevant else None
     if answer and time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
-    return Answer(question, as_of, intent, time, verdict, answer, relevant, sentences)
-
-
-def answer_sentences(vector: list[float], results: list[Scored], embed: Embed, time: TimeRef) -> dict[str, str]:
-    """Extractive answers: the sentence of each document's best chunk closest to the question."""
-    pool: list[tuple[str, str]] = []
-    for s in results:
-        body = s.candidate.text.split("\n", 1)[-1]
-        for sentence in _SENTENCE.split(body):
-            sentence = sentence.strip()
-            if len(sentence.split()) >= 3:
-                pool.append((s.doc.doc_id, sentence))
-    if not pool:
-        return {}
-    vectors = embed([sentence for _, sentence in pool])
-    day_words = _day_words(time)
-    best: dict[str, tuple[float, str]] = {}
-    for (doc_id, sentence), vec in zip(pool, vectors):
-        similarity = sum(a * b for a, b in zip(vec, vector))
-        if day_words and any(w in sentence.lower() for w in day_words):
-            similarity += 0.1  # the sentence that names the day asked about answers it
-        if doc_id not in best or similarity > best[doc_id][0]:
-            best[doc_id] = (similarity, sentence)
-    return {doc_id: sentence for doc_id, (_, sentence) in best.items()}
-
-
-def _day_words(time: TimeRef) -> list[str]:
-    if not time.day:
-        return []
-    day = time.day
-    return [day.strftime("%A").lower(), f"{day.strftime('%B').lower()} {day.day}", f"{day.month}/{day.day}"]
+    return Answer(question, as_of, intent, time, verdict, answer, relevant)
 
 
 def bucket_of(age_days: float | None, timeline: list[Bucket]) -> str:

@@ -3,8 +3,9 @@
 all-MiniLM-L6-v2 silently drops everything past 256 word pieces; ~200 English words are ~290
 pieces, so chunks hold at most `max_words` (160 by default) words, title included. Every chunk
 starts with the title, so a chunk from page 3 of an invoice still says whose invoice it is.
-Chunks end at sentence or line boundaries where possible, and overlap a little so a fact that
-straddles a boundary is whole in at least one chunk.
+Chunks are made of whole sentences (or lines: headers, list items, table rows), one per line,
+so the sentence that answers a question can be picked out of its chunk later; consecutive
+chunks share their last sentences so a fact that straddles a boundary is whole in one of them.
 """
 
 from __future__ import annotations
@@ -13,8 +14,48 @@ import re
 
 from brainq.config import Chunking
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n|\n(?=\s*[-*•]|\s*\d+[.)]\s)")
 _TITLE_WORDS = 16  # a long subject line must not eat the chunk
+_PARAGRAPH = re.compile(r"\n\s*\n")
+# A line that starts something new rather than continuing a hard-wrapped sentence:
+# a list item, a numbered step, or a "Label: value" line (mail headers, invoice fields).
+_NEW_ITEM = re.compile(r"^\s*(?:[-*•▪]\s|\d{1,3}[.)]\s|[A-Z][\w'/# -]{0,30}:\s)")
+_SHORT_LINE = 40  # headings, greetings and signature lines end where they end
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+_ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences and lines of a text, hard-wrapped lines joined again, one string each."""
+    found = []
+    for paragraph in _PARAGRAPH.split(text):
+        for line in _unwrap(paragraph):
+            found.extend(_split_line(line))
+    return found
+
+
+def _unwrap(paragraph: str) -> list[str]:
+    lines: list[str] = []
+    previous = ""
+    for raw in paragraph.splitlines():
+        line = " ".join(raw.split())
+        if not line:
+            continue
+        if lines and not _NEW_ITEM.match(raw) and len(previous) >= _SHORT_LINE:
+            lines[-1] += " " + line
+        else:
+            lines.append(line)
+        previous = line
+    return lines
+
+
+def _split_line(line: str) -> list[str]:
+    parts: list[str] = []
+    for piece in _SENTENCE_END.split(line):
+        if parts and _ABBREVIATION.search(parts[-1]):
+            parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu": not a sentence end
+        else:
+            parts.append(piece)
+    return parts
 
 
 def chunk_text(title: str, text: str, config: Chunking) -> list[str]:
@@ -32,7 +73,7 @@ def chunk_text(title: str, text: str, config: Chunking) -> list[str]:
 def _pieces(text: str, budget: int) -> list[list[str]]:
     """Sentences (as word lists), with any sentence longer than the budget cut to size."""
     pieces = []
-    for sentence in _SENTENCE_END.split(text):
+    for sentence in split_sentences(text):
         words = sentence.split()
         for start in range(0, len(words), budget):
             pieces.append(words[start : start + budget])
@@ -40,15 +81,28 @@ def _pieces(text: str, budget: int) -> list[list[str]]:
 
 
 def _windows(pieces: list[list[str]], budget: int, overlap: int) -> list[str]:
-    """Greedy packing of whole sentences; the next window repeats the last `overlap` words."""
+    """Greedy packing of whole sentences; the next window repeats the last sentences of the
+    previous one, up to `overlap` words."""
     windows: list[str] = []
-    current: list[str] = []
+    current: list[list[str]] = []
     for piece in pieces:
-        if current and len(current) + len(piece) > budget:
-            windows.append(" ".join(current))
-            carry = current[-overlap:] if overlap else []
-            current = carry if len(carry) + len(piece) <= budget else []
-        current.extend(piece)
+        if current and _words(current) + len(piece) > budget:
+            windows.append(_join(current))
+            carry: list[list[str]] = []
+            for previous in reversed(current):
+                if _words(carry) + len(previous) > overlap:
+                    break
+                carry.insert(0, previous)
+            current = carry if _words(carry) + len(piece) <= budget else []
+        current.append(piece)
     if current:
-        windows.append(" ".join(current))
+        windows.append(_join(current))
     return windows
+
+
+def _words(pieces: list[list[str]]) -> int:
+    return sum(len(p) for p in pieces)
+
+
+def _join(pieces: list[list[str]]) -> str:
+    return "\n".join(" ".join(p) for p in pieces)

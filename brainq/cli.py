@@ -146,6 +146,69 @@ def backfill(
     _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, remember=False)
 
 
+@app.command()
+def cron(
+    ctx: typer.Context,
+    every: Annotated[
+        Optional[int],
+        typer.Option(
+            min=1,
+            metavar="MINUTES",
+            help="Run every MINUTES: a divisor of 60 (10, 30) or whole hours dividing 24 (120) \\[default: nightly at 3:15].",
+        ),
+    ] = None,
+) -> None:
+    """Print a crontab line that runs `brainq backfill --quiet` for this store.
+
+    The line names this installation's brainq and the store by absolute paths (cron runs with
+    a bare PATH and none of your environment), so it can be pasted as it is. Add it with
+    `crontab -e`, or:
+
+        (crontab -l; brainq cron --every 30) | crontab -
+
+    Example output:
+
+        15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
+    """
+    import shlex
+
+    settings: Settings = ctx.obj
+    if every is None or every == 24 * 60:
+        schedule = "15 3 * * *"
+    elif every < 60 and 60 % every == 0:
+        schedule = "* * * * *" if every == 1 else f"*/{every} * * * *"
+    elif every % 60 == 0 and 24 % (every // 60) == 0:
+        schedule = "15 * * * *" if every == 60 else f"15 */{every // 60} * * *"
+    else:
+        # cron's steps restart every hour (and day): "*/45" runs at :00 and :45, not every 45.
+        raise UsageError(
+            f"--every {every}: cron can repeat every N minutes where N divides 60 (e.g. 10, 30) "
+            "or every N hours where N divides 24 (e.g. 120, 360)"
+        )
+    args = [*_brainq_executable(), "--store", os.path.abspath(os.path.expanduser(settings.store_dir))]
+    if settings.chroma_url:
+        args += ["--chroma-url", settings.chroma_url]
+    if settings.patterns:
+        args += ["--patterns", os.path.abspath(settings.patterns)]
+    command = shlex.join([*args, "backfill", "--quiet"])
+    typer.echo(f"{schedule} " + command.replace("%", "\\%"))  # crontab reads a bare % as a newline
+
+
+def _brainq_executable() -> list[str]:
+    """How cron should start this brainq: the script that is running, else the one installed
+    beside this Python, else this Python with `-m brainq`."""
+    import shutil
+
+    running = os.path.abspath(sys.argv[0])
+    if os.path.basename(running) == "brainq" and os.access(running, os.X_OK):
+        return [running]
+    beside = os.path.join(os.path.dirname(sys.executable), "brainq")
+    if os.access(beside, os.X_OK):
+        return [beside]
+    found = shutil.which("brainq")
+    return [os.path.abspath(found)] if found else [sys.executable, "-m", "brainq"]
+
+
 def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, remember: bool) -> None:
     from brainq.ingest import ingest as run_ingest
     from brainq.render import IngestProgress, print_ingest_report

@@ -78,14 +78,31 @@ class DocTypes:
 
 @dataclass(frozen=True)
 class Limits:
-    """Bounds that keep one hostile or huge file from stalling or exhausting a run."""
+    """Bounds that keep one hostile or huge file from stalling or exhausting a run.
 
-    max_file_mb: float = 200.0
-    max_pages: int = 2000
-    max_attachments: int = 100
+    Every one is reported when it cuts something: a file as a failure, the rest in a note.
+    """
+
+    max_file_mb: float = 200.0  # a larger file is reported, not read
+    max_pages: int = 2000  # pages of one PDF read for text
+    # One PDF stream, decompressed (pypdf's own default is 75 MB). A "zip bomb" page that
+    # inflates to gigabytes stops here; the largest page of ordinary PDFs is well under 1 MB.
+    max_stream_mb: float = 20.0
+    max_attachments: int = 100  # per message
     max_depth: int = 3  # nesting of attachments inside attachments (message/rfc822)
-    max_text_chars: int = 2_000_000
-    seconds_per_file: float = 120.0
+    max_text_chars: int = 2_000_000  # per document; reading stops there
+    seconds_per_file: float = 120.0  # 0: no limit
+    # A decade of a busy person's calendar is a few thousand events.
+    max_events: int = 20_000
+    # Days one occurrence of an event covers; a longer event is a date typo.
+    max_event_days: int = 31
+    # Recurrences are expanded over the first `recurrence_days` only (a weekly practice repeats
+    # its first year's pattern), at most `max_occurrences` times (a daily event) ...
+    recurrence_days: int = 400
+    max_occurrences: int = 200
+    # ... and for `recurrence_seconds` per calendar file. An ordinary rule takes about a
+    # millisecond; only a hostile file spends this long, and its remaining rules stay unexpanded.
+    recurrence_seconds: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -98,6 +115,8 @@ class Chunking:
 @dataclass(frozen=True)
 class Retrieval:
     candidates: int = 60
+    refine: int = 10
+    refine_sentences: int = 4
     rrf_k: float = 60.0
     semantic_weight: float = 1.0
     lexical_weight: float = 1.0
@@ -113,6 +132,7 @@ class Verdicts:
     answer_confidence: float = 0.8
     verify_confidence: float = 0.5
     conflict_min_relevance: float = 0.5
+    conflict_min_similarity: float = 0.5
 
 
 @dataclass(frozen=True)

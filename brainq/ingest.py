@@ -4,6 +4,10 @@ Two threads share the work so the model is the bottleneck, not parsing: the call
 walks, hashes, extracts and chunks files (with a per-file time budget, which needs the main
 thread's alarm signal), and a writer thread embeds chunks of several files in one batch and
 writes them to the store.
+
+A file whose size and mtime are those stored is not read at all. A changed one is hashed; if
+its content is new it is extracted again, except an mbox that only grew: its new messages are
+read from where the last read stopped (the rule is in `brainq.store`'s docstring).
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from brainq.chunking import chunk_text
 from brainq.config import Config
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
+from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for
-from brainq.store import Chunk, Store, StoredDocument
+from brainq.store import Chunk, FileRecord, Store, StoredDocument
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
@@ -97,6 +102,9 @@ class _Parsed:
     documents: list[StoredDocument]
     chunks: list[Chunk]
     error: str | None = None
+    read_offset: int | None = None  # an mbox: the bytes read (see the module docstring)
+    messages: int | None = None  # an mbox: the messages in those bytes
+    grown: bool = False  # the documents are a grown mbox's new messages, added to its others
 
 
 def ingest(
@@ -176,8 +184,10 @@ def _examine(store: Store, config: Config, path: str, report: IngestReport, prog
     max_bytes = config.limits.max_file_mb * 1024 * 1024
     if st.st_size > max_bytes:
         return _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB)")
+    grew = current and _mbox_grew(record, st.st_size)
     try:
-        sha = _sha256(path)
+        sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
+        resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
     if current and record.sha256 == sha:
@@ -187,14 +197,21 @@ def _examine(store: Store, config: Config, path: str, report: IngestReport, prog
         return None
     status = "updated" if record and record.sha256 else "added"
     item = Item(Path(path), os.path.basename(path))
+    cursor = mail.MboxCursor(end=st.st_size)
+    if resume:
+        cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
-        if extractor_for(item) is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES:
+        module = extractor_for(item)
+        if module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES:
             report.skipped += 1
             report.skipped_files.append(Failure(path, "not a kind brainq reads"))
             progress.file_done(path, "skipped", 0)
             return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], "not a kind brainq reads")
         with _time_budget(config.limits.seconds_per_file):
-            found = list(extract_item(item, config.limits))
+            if module is mail:
+                found = list(mail.extract(item, config.limits, cursor))
+            else:
+                found = list(extract_item(item, config.limits))
     except ExtractError as exc:
         reason = str(exc)
     except _OutOfTime:
@@ -203,9 +220,19 @@ def _examine(store: Store, config: Config, path: str, report: IngestReport, prog
         # Hostile files reach corners no parser anticipates; the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
     else:
-        return _prepare(config, path, st, sha, status, found, report, progress)
+        parsed = _prepare(config, path, st, sha, status, found, report, progress)
+        if cursor.mailbox:
+            parsed.read_offset, parsed.messages = cursor.end, cursor.messages
+            if cursor.start:
+                parsed.grown, parsed.error = True, None  # no new documents is no error here
+        return parsed
     _fail(report, progress, path, reason)
     return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
+
+
+def _mbox_grew(record: FileRecord, size: int) -> bool:
+    """The file was read as an mbox up to its stored size, and is larger now."""
+    return record.read_offset is not None and record.read_offset == record.size < size
 
 
 def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
@@ -262,12 +289,23 @@ def _fail(report: IngestReport, progress: Progress, path: str, reason: str) -> N
     return None
 
 
-def _sha256(path: str) -> str:
-    digest = hashlib.sha256()
+def _sha256(path: str, size: int, mark: int | None = None) -> tuple[str, str | None]:
+    """The sha256 of the file's first `size` bytes (those stat() counted), and of its first
+    `mark` bytes too when asked (a grown mbox's prefix), in one pass."""
+    digest, at_mark, done = hashlib.sha256(), None, 0
     with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
+        while done < size:
+            if done == mark:
+                at_mark = digest.hexdigest()
+            limit = mark if mark is not None and done < mark else size
+            block = fh.read(min(1 << 20, limit - done))
+            if not block:
+                break
             digest.update(block)
-    return digest.hexdigest()
+            done += len(block)
+    if done == mark:
+        at_mark = digest.hexdigest()
+    return digest.hexdigest(), at_mark
 
 
 class _OutOfTime(Exception):
@@ -344,9 +382,16 @@ class _Writer(threading.Thread):
         self.report.embedded += len(todo)
         for p in batch:
             mine = [vectors[c.text_sha] for c in p.chunks]
-            self.store.save_file(
-                p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, p.error, DERIVATION
-            )
+            if p.grown:
+                self.store.add_documents(
+                    p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, DERIVATION,
+                    p.read_offset, p.messages,
+                )  # fmt: skip
+            else:
+                self.store.save_file(
+                    p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, p.error, DERIVATION,
+                    p.read_offset, p.messages,
+                )  # fmt: skip
             if p.documents:
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
                 self.report.documents += len(p.documents)

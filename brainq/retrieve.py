@@ -5,10 +5,13 @@ never lost to embeddings. They are then scored on absolute scales rather than fu
 alone: reciprocal rank fusion orders well but cannot say that nothing is relevant, and a
 personal brain must be able to answer "I don't know". Relevance of a chunk is
 
-    semantic_weight * cosine + lexical_weight * coverage + entity_boost * exact identifiers,
+    (semantic_weight * similarity + lexical_weight * coverage) / (semantic_weight + lexical_weight)
+    * (1 + entity_boost) ** (identifiers of the question found verbatim)
 
-divided by the two weights' sum, where coverage is the IDF-weighted share of the question's
-words (or their synonyms) the chunk contains.
+where coverage is the IDF-weighted share of the question's words (or their synonyms) the
+chunk contains, and similarity is the cosine of the question with the chunk or, for the best
+candidates, with the chunk's closest sentence, whichever is higher: a short question is far
+from a 150-word chunk in embedding space even when one sentence of it is the answer.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import re
 from dataclasses import dataclass, field
 
 from brainq.config import Config
+from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS
 from brainq.store import Store, StoredDocument
 
 STOPWORDS = frozenset(
@@ -31,6 +35,10 @@ STOPWORDS = frozenset(
 )
 _WORD = re.compile(r"[\w][\w'./-]*[\w]|\w", re.UNICODE)
 _IDENTIFIER = re.compile(r"^(?=.*\d)[\w./-]{3,}$|^[A-Z]{2,}[\w-]*$")
+# Capitalised, but names of days and months: the question's time, handled by timeref.
+_CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
+PASSAGE = 3  # sentences that count as "close together" for lexical coverage
+_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 
 
 @dataclass
@@ -54,6 +62,8 @@ class Candidate:
     lexical: float = 0.0
     identifiers: list[str] = field(default_factory=list)
     relevance: float = 0.0
+    sentence: str | None = None  # the chunk's sentence closest to the question
+    sentence_vector: list[float] | None = None
 
 
 def analyse(question: str, config: Config) -> Query:
@@ -66,9 +76,10 @@ def analyse(question: str, config: Config) -> Query:
         if present:
             phrases[present[0]] = [p for p in group if p != present[0]]
     # Proper names: capitalised words that do not start the question ("Maggie", "Alvarez").
-    names = [w for i, w in enumerate(words) if i > 0 and w[:1].isupper() and w.lower() not in STOPWORDS]
-    identifiers = [w for w in words if _IDENTIFIER.match(w) and w.lower() not in STOPWORDS]
-    return Query(question, keywords, phrases, list(dict.fromkeys(identifiers + names)))
+    names = [w for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
+    identifiers = [w for w in words if _IDENTIFIER.match(w)] + names
+    identifiers = [w for w in identifiers if w.lower() not in STOPWORDS | _CALENDAR_WORDS]
+    return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)))
 
 
 def _fts_term(text: str) -> str:
@@ -130,21 +141,81 @@ def _stem(word: str) -> str:
     return word
 
 
-def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
+def refine(
+    candidates: list[Candidate], query: Query, vector: list[float], embed, config: Config
+) -> list[Candidate]:
+    """Sentence-level similarity for the best candidates (see the module docstring), re-sorted.
+
+    Embedding costs about a millisecond per word on a laptop CPU, so only the sentences of each
+    candidate that share the most words with the question are compared.
+    """
     r = config.retrieval
-    lowered = text.lower()
-    phrase_words = {w for p in query.phrases for w in p.split()}
-    covered = total = 0.0
-    for term, weight in weights.items():
-        if term in phrase_words:
-            continue  # counted once, through its phrase
-        total += weight
-        alternatives = [term, *query.phrases.get(term, [])]
-        if any(_contains(lowered, alt) for alt in alternatives):
-            covered += weight
-    coverage = covered / total if total else 0.0
-    found = [ident for ident in query.identifiers if ident.lower() in lowered]
-    relevance = (r.semantic_weight * max(cosine, 0.0) + r.lexical_weight * coverage) / (
+    top = candidates[: r.refine]
+    pool = [(c, sentence) for c in top for sentence in _likely_sentences(c.text, query, r.refine_sentences)]
+    if not pool:
+        return candidates
+    vectors = embed([sentence for _, sentence in pool])
+    for (cand, sentence), vec in zip(pool, vectors):
+        similarity = sum(a * b for a, b in zip(vec, vector))
+        if cand.sentence_vector is None or similarity > _cosine(cand.sentence_vector, vector):
+            cand.sentence, cand.sentence_vector = sentence, vec
+    for cand in top:
+        if cand.sentence_vector is not None:
+            cand.semantic = max(cand.semantic, _cosine(cand.sentence_vector, vector))
+            cand.relevance = _relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
+    return sorted(candidates, key=lambda c: c.relevance, reverse=True)
+
+
+def sentences(chunk: str) -> list[str]:
+    """The sentences of a chunk's body (its first line is the document's title), without
+    mail header lines, which help find a message but never answer a question."""
+    lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
+    return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s)]
+
+
+def _likely_sentences(chunk: str, query: Query, n: int) -> list[str]:
+    terms = [*query.keywords, *(s for synonyms in query.phrases.values() for s in synonyms)]
+    found = sentences(chunk)
+    overlap = {s: sum(_contains(s.lower(), t) for t in terms) for s in found}
+    return sorted(found, key=lambda s: overlap[s], reverse=True)[:n]
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    return sum(x * y for x, y in zip(a, b))
+
+
+def _relevance(config: Config, similarity: float, coverage: float, identifiers: int) -> float:
+    r = config.retrieval
+    base = (r.semantic_weight * max(similarity, 0.0) + r.lexical_weight * coverage) / (
         r.semantic_weight + r.lexical_weight
-    ) + r.entity_boost * len(found)
-    return Candidate(doc, chunk_id, text, cosine, coverage, found, min(relevance, 1.0))
+    )
+    return base * (1.0 + r.entity_boost) ** identifiers
+
+
+def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
+    coverage = _coverage(text.lower(), query, weights)
+    found = [ident for ident in query.identifiers if ident.lower() in text.lower()]
+    return Candidate(doc, chunk_id, text, cosine, coverage, found, _relevance(config, cosine, coverage, len(found)))
+
+
+def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
+    """IDF-weighted share of the question's words found close together: within PASSAGE lines
+    (sentences) of the chunk plus its title line. Words scattered over 160 words of an unrelated
+    newsletter are weak evidence; the same words in one or two sentences are strong."""
+    # A keyword inside a synonym phrase ("filter" of "hvac filter") counts once, as the phrase.
+    phrase_words = {w for p in query.phrases for w in p.split()} - set(query.phrases)
+    terms = {t: w for t, w in weights.items() if t not in phrase_words}
+    total = sum(terms.values())
+    if not total:
+        return 0.0
+    title, *lines = chunk.split("\n")
+    best = 0.0
+    for start in range(max(1, len(lines) - PASSAGE + 1)):
+        passage = "\n".join([title, *lines[start : start + PASSAGE]])
+        covered = sum(
+            weight
+            for term, weight in terms.items()
+            if any(_contains(passage, alt) for alt in [term, *query.phrases.get(term, [])])
+        )
+        best = max(best, covered / total)
+    return best

@@ -27,7 +27,8 @@ class Scored:
     decay: float
     source_weight: float
     cutoff: float
-    time_factor: float  # the question's own time: a matching day lifts, an outside range lowers
+    time_factor: float  # the question's own range: evidence outside it ranks down
+    day_factor: float = 1.0  # the question's own day: evidence about that day ranks up
     superseded_by: str | None = None  # doc_id of the later document that replaces this one
     score: float = 0.0
 
@@ -37,7 +38,7 @@ class Scored:
 
     @property
     def relevance(self) -> float:
-        return self.candidate.relevance
+        return self.candidate.relevance * self.day_factor
 
     @property
     def temporal_weight(self) -> float:
@@ -89,8 +90,6 @@ def score(
             continue
         age = age_in_days(doc, as_of)
         cutoff = pattern.cutoff.factor if (pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days) else 1.0
-        if time.day and time.day in doc.event_dates:
-            cand.relevance = min(1.0, cand.relevance + retrieval.day_boost)
         s = Scored(
             candidate=cand,
             age_days=age,
@@ -98,6 +97,7 @@ def score(
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval),
+            day_factor=1.0 + retrieval.day_boost if time.day and time.day in doc.event_dates else 1.0,
         )
         scored.append(s)
     _mark_superseded(scored, retrieval)

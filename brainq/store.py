@@ -9,9 +9,17 @@ Writes keep both readers and crashes safe:
    leaves it pending and the next run redoes it;
 2. its new chunks go into Chroma under new ids (the ids carry the file's content hash);
 3. one catalog transaction swaps the file's old documents and chunk list for the new ones;
-4. the old chunks are deleted from Chroma.
+4. the old chunks are deleted from Chroma, and only then is the pending mark cleared (in step 3
+   when there are none), so a crash leaves no chunk behind that the next run would not delete.
 The catalog's `chunk_index` is the list of live chunks: search ignores Chroma chunks it does not
 list, so a concurrent `ask` sees a file's old state or its new one, never a mix.
+
+An mbox that only grew is not read again from the start. Its record keeps `read_offset`, the
+bytes that were read (its size then), and `messages`, how many messages they held; its sha256
+covers exactly those bytes. When the file is larger, the hash of its first `read_offset` bytes
+is unchanged and a new message starts there, only the bytes after it are read, and their
+documents are added beside the file's others (`add_documents`). Anything else (a changed
+prefix, a last message that was still being written) reads the whole file again.
 
 Vectors are addressed by content too: a chunk whose text (title included) is already stored
 takes the stored vector, so moved files, re-derived metadata and grown mailboxes cost no
@@ -43,7 +51,8 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, added_at TEXT);
 CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, sha256 TEXT,
-    pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT, derived INTEGER NOT NULL DEFAULT 0);
+    pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT, derived INTEGER NOT NULL DEFAULT 0,
+    read_offset INTEGER, messages INTEGER);
 CREATE TABLE IF NOT EXISTS documents (
     doc_id TEXT PRIMARY KEY, path TEXT NOT NULL, locator TEXT, kind TEXT, doc_type TEXT,
     title TEXT, sender TEXT, source_date TEXT, source_ts REAL, date_source TEXT,
@@ -58,6 +67,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
     text, chunk_id UNINDEXED, doc_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT, finished_at TEXT, summary TEXT);
 """
+# Columns added to schema 1 after stores were written with it; older brainq versions ignore them.
+_ADDED_COLUMNS = (("files", "read_offset", "INTEGER"), ("files", "messages", "INTEGER"))
 
 
 @dataclass
@@ -119,6 +130,8 @@ class FileRecord:
     pending: bool
     error: str | None
     derived: int  # the metadata derivation version its documents were made with
+    read_offset: int | None = None  # an mbox: the bytes read so far (see the module docstring)
+    messages: int | None = None  # an mbox: the messages in those bytes
 
 
 @dataclass
@@ -183,7 +196,28 @@ class Store:
             raise StoreError(
                 f"store {self.home} was written by a newer brainq (schema {version[0]}); upgrade brainq"
             )
+        try:
+            self._add_columns(db)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot upgrade catalog {path}: {exc}") from None
         return db
+
+    @staticmethod
+    def _add_columns(db: sqlite3.Connection) -> None:
+        """Give a catalog written by an older brainq the columns it lacks."""
+
+        def missing():
+            return [
+                (table, column, kind)
+                for table, column, kind in _ADDED_COLUMNS
+                if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            ]
+
+        if missing():
+            db.execute("BEGIN IMMEDIATE")  # and look again: another process may have been first
+            for table, column, kind in missing():
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            db.execute("COMMIT")
 
     @property
     def collection(self):
@@ -264,9 +298,16 @@ class Store:
 
     def file_record(self, path: str) -> FileRecord | None:
         row = self.db.execute(
-            "SELECT path, size, mtime_ns, sha256, pending, error, derived FROM files WHERE path = ?", (path,)
+            "SELECT path, size, mtime_ns, sha256, pending, error, derived, read_offset, messages "
+            "FROM files WHERE path = ?",
+            (path,),
         ).fetchone()
-        return FileRecord(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6]) if row else None
+        return FileRecord(row[0], row[1], row[2], row[3], bool(row[4]), *row[5:]) if row else None
+
+    def locators(self, path: str) -> set[str]:
+        """The locators of a file's documents (messages and attachments of a mailbox)."""
+        rows = self.db.execute("SELECT locator FROM documents WHERE path = ? AND locator IS NOT NULL", (path,))
+        return {row[0] for row in rows}
 
     def files_under(self, root: str) -> list[str]:
         prefix = root.rstrip("/") + "/"
@@ -307,12 +348,57 @@ class Store:
         vectors: list[list[float]],
         error: str | None = None,
         derived: int = 0,
+        read_offset: int | None = None,
+        messages: int | None = None,
     ) -> None:
         """Replace everything stored for one file, in the order the module docstring gives."""
         known = self.file_record(path) is not None
         self.mark_pending(path, size, mtime_ns)
         # Chunks a crashed run left behind are not in chunk_index; Chroma's list has them all.
         old_ids = set(self.collection.get(where={"path": path}, include=[])["ids"]) if known else set()
+        self._upsert_chunks(documents, chunks, vectors)
+        stale = list(old_ids - {c.chunk_id for c in chunks})
+        with self.transaction() as db:
+            self._delete_catalog(db, path)
+            self._insert_catalog(db, path, documents, chunks)
+            self._update_file(db, path, size, mtime_ns, sha256, error, derived, read_offset, messages, stale)
+        self._delete_chunks(path, stale)
+
+    def add_documents(
+        self,
+        path: str,
+        size: int,
+        mtime_ns: int,
+        sha256: str,
+        documents: list[StoredDocument],
+        chunks: list[Chunk],
+        vectors: list[list[float]],
+        derived: int,
+        read_offset: int,
+        messages: int,
+    ) -> None:
+        """Add documents to those of a grown mailbox, in the order the module docstring gives.
+
+        The file's other documents stay as they are; one already stored under a new
+        document's id is replaced by it.
+        """
+        self.mark_pending(path, size, mtime_ns)
+        replaced = list(self.get_documents(d.doc_id for d in documents))
+        old_ids = set()
+        for start in range(0, len(replaced), 500):
+            part = replaced[start : start + 500]
+            marks = ",".join("?" * len(part))
+            rows = self.db.execute(f"SELECT chunk_id FROM chunk_index WHERE doc_id IN ({marks})", part)
+            old_ids.update(row[0] for row in rows)
+        self._upsert_chunks(documents, chunks, vectors)
+        stale = list(old_ids - {c.chunk_id for c in chunks})
+        with self.transaction() as db:
+            self._delete_documents(db, replaced)
+            self._insert_catalog(db, path, documents, chunks)
+            self._update_file(db, path, size, mtime_ns, sha256, None, derived, read_offset, messages, stale)
+        self._delete_chunks(path, stale)
+
+    def _upsert_chunks(self, documents: list[StoredDocument], chunks: list[Chunk], vectors) -> None:
         by_id = {d.doc_id: d for d in documents}
         for start in range(0, len(chunks), CHROMA_BATCH):
             batch = chunks[start : start + CHROMA_BATCH]
@@ -322,28 +408,35 @@ class Store:
                 documents=[c.text for c in batch],
                 metadatas=[_chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(batch, start)],
             )
-        with self.transaction() as db:
-            self._delete_catalog(db, path)
-            db.executemany(
-                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [_document_row(d) for d in documents],
-            )
-            db.executemany(
-                "INSERT INTO chunks (text, chunk_id, doc_id) VALUES (?, ?, ?)",
-                [(c.text, c.chunk_id, c.doc_id) for c in chunks],
-            )
-            db.executemany(
-                "INSERT OR REPLACE INTO chunk_index VALUES (?, ?, ?, ?)",
-                [(c.chunk_id, c.doc_id, path, c.text_sha) for c in chunks],
-            )
-            db.execute(
-                "UPDATE files SET size = ?, mtime_ns = ?, sha256 = ?, pending = 0, error = ?, "
-                "checked_at = ?, derived = ? WHERE path = ?",
-                (size, mtime_ns, sha256, error, _now(), derived, path),
-            )
-        stale = list(old_ids - {c.chunk_id for c in chunks})
+
+    @staticmethod
+    def _insert_catalog(db: sqlite3.Connection, path: str, documents: list[StoredDocument], chunks: list[Chunk]):
+        db.executemany(
+            "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [_document_row(d) for d in documents],
+        )
+        db.executemany(
+            "INSERT INTO chunks (text, chunk_id, doc_id) VALUES (?, ?, ?)",
+            [(c.text, c.chunk_id, c.doc_id) for c in chunks],
+        )
+        db.executemany(
+            "INSERT OR REPLACE INTO chunk_index VALUES (?, ?, ?, ?)",
+            [(c.chunk_id, c.doc_id, path, c.text_sha) for c in chunks],
+        )
+
+    @staticmethod
+    def _update_file(db, path, size, mtime_ns, sha256, error, derived, read_offset, messages, stale) -> None:
+        db.execute(
+            "UPDATE files SET size = ?, mtime_ns = ?, sha256 = ?, pending = ?, error = ?, "
+            "checked_at = ?, derived = ?, read_offset = ?, messages = ? WHERE path = ?",
+            (size, mtime_ns, sha256, int(bool(stale)), error, _now(), derived, read_offset, messages, path),
+        )
+
+    def _delete_chunks(self, path: str, stale: list[str]) -> None:
+        """Step 4: the replaced chunks leave Chroma, then the file is no longer pending."""
         if stale:
             self.collection.delete(ids=stale)
+            self.db.execute("UPDATE files SET pending = 0 WHERE path = ?", (path,))
 
     def forget_file(self, path: str) -> int:
         """Drop a file and its documents; returns how many documents it had."""
@@ -369,6 +462,11 @@ class Store:
         if not owner:
             return {}
         return {owner[cid]: vec for cid, vec in self.vectors(list(owner)).items()}
+
+    @staticmethod
+    def _delete_documents(db: sqlite3.Connection, doc_ids: list[str]) -> None:
+        for table in ("chunks", "chunk_index", "documents"):
+            db.executemany(f"DELETE FROM {table} WHERE doc_id = ?", [(i,) for i in doc_ids])
 
     @staticmethod
     def _delete_catalog(db: sqlite3.Connection, path: str) -> int:

@@ -52,10 +52,8 @@ def facts(sentence: str) -> dict[str, str]:
     return found
 
 
-def judge(
-    results: list[Scored], answers: dict[str, str], pattern: str, config: Config, time: TimeRef, as_of: date
-) -> Verdict:
-    """The verdict on ranked, relevant results; `answers` maps doc_id to its answering sentence."""
+def judge(results: list[Scored], pattern: str, config: Config, time: TimeRef, as_of: date) -> Verdict:
+    """The verdict on ranked, relevant results."""
     bands = config.verdicts
     if not results:
         return Verdict("unknown", 0.0, "No relevant documents found")
@@ -63,7 +61,7 @@ def judge(
     floor = config.retrieval.relevance_floor
     strength = min(1.0, max(0.0, (top.relevance - floor) / (1.0 - floor)))
     rule = config.patterns[pattern].verdict
-    conflict = _conflict(results, answers, pattern, config, time)
+    conflict = _conflict(results, pattern, config, time)
     if conflict:
         said = ", ".join(f"{_label(s)} says {what}" for s, what in conflict)
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
@@ -114,8 +112,9 @@ def _label(s: Scored) -> str:
     return f"{s.doc.doc_type} ({when})"
 
 
-def _conflict(results, answers, pattern, config, time) -> list[tuple[Scored, str]]:
-    """Two fresh, relevant, not superseded sources stating different values of one fact."""
+def _conflict(results, pattern, config, time) -> list[tuple[Scored, str]]:
+    """Two fresh, relevant, not superseded sources whose answering sentences, about the same
+    thing (similar enough), state different values of one fact."""
     if pattern == "historical":
         return []  # old facts differ because things changed; the history is the answer
     rule = config.patterns[pattern].verdict
@@ -127,10 +126,19 @@ def _conflict(results, answers, pattern, config, time) -> list[tuple[Scored, str
     ]  # fmt: skip
     if len(strong) < 2 or strong[0] is not results[0]:
         return []
-    top_facts = facts(answers.get(results[0].doc.doc_id, ""))
+    top = results[0].candidate
+    top_facts = facts(top.sentence or "")
     for other in strong[1:]:
-        other_facts = facts(answers.get(other.doc.doc_id, ""))
+        if not _same_subject(top, other.candidate, config.verdicts.conflict_min_similarity):
+            continue
+        other_facts = facts(other.candidate.sentence or "")
         for kind, value in top_facts.items():
             if kind in other_facts and other_facts[kind] != value:
                 return [(results[0], value), (other, other_facts[kind])]
     return []
+
+
+def _same_subject(a, b, threshold: float) -> bool:
+    if a.sentence_vector is None or b.sentence_vector is None:
+        return False
+    return sum(x * y for x, y in zip(a.sentence_vector, b.sentence_vector)) >= threshold

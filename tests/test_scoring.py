@@ -141,8 +141,15 @@ def test_facts(sentence, expected):
     assert facts(sentence) == expected
 
 
-def _judge(results, pattern, sentences=None, time=TimeRef()):
-    return judge(results, sentences or {}, pattern, CONFIG, time, AS_OF)
+def _judge(results, pattern, time=TimeRef()):
+    return judge(results, pattern, CONFIG, time, AS_OF)
+
+
+def _say(results, sentences, vectors):
+    """Give each result the answering sentence (and its vector) that refine() would find."""
+    for s in results:
+        s.candidate.sentence = sentences[s.doc.doc_id]
+        s.candidate.sentence_vector = vectors[s.doc.doc_id]
 
 
 def test_verdict_levels_and_confidence_bands():
@@ -173,9 +180,19 @@ def test_disagreeing_fresh_sources_are_a_conflict():
     newsletter = doc("newsletter", "2026-03-02T00:00:00", doc_type="newsletter", sender="pta@x.org")
     email = doc("email", "2026-03-10T00:00:00", sender="principal@x.org")
     results = ranked([cand(newsletter, 0.8), cand(email, 0.8)])
-    sentences = {"newsletter": "Early dismissal is at 3:00 PM.", "email": "Early dismissal will be at 2:45 PM."}
-    verdict = _judge(results, "logistical", sentences)
+    same = {"newsletter": [1.0, 0.0], "email": [0.9, 0.43]}
+    _say(results, {"newsletter": "Early dismissal is at 3:00 PM.", "email": "Early dismissal will be at 2:45 PM."}, same)
+    verdict = _judge(results, "logistical")
     assert verdict.level == "verify"
     assert "Sources disagree" in verdict.reason and "2:45 PM" in verdict.reason and "3:00 PM" in verdict.reason
-    agreeing = {"newsletter": "Early dismissal is at 2:45 PM.", "email": "Early dismissal will be at 2:45 PM."}
-    assert _judge(results, "logistical", agreeing).level == "answer"
+    _say(results, {"newsletter": "Early dismissal is at 2:45 PM.", "email": "Early dismissal will be at 2:45 PM."}, same)
+    assert _judge(results, "logistical").level == "answer"
+
+
+def test_different_subjects_do_not_conflict():
+    game = doc("game", "2026-03-09T00:00:00", sender="coach@x.org")
+    care = doc("care", "2026-03-10T00:00:00", sender="club@x.org")
+    results = ranked([cand(game, 0.8), cand(care, 0.8)])
+    unrelated = {"game": [1.0, 0.0], "care": [0.0, 1.0]}
+    _say(results, {"game": "The game starts at 10:00 AM.", "care": "After-care runs until 6:00 PM."}, unrelated)
+    assert _judge(results, "logistical").level == "answer"

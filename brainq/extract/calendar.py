@@ -16,18 +16,20 @@ from brainq.errors import ExtractError
 
 KIND = "calendar"
 
-# Bounds that keep a hostile or enormous calendar from stalling a run. A decade of a busy
-# person's calendar is a few thousand events; a day list longer than a month is a date typo.
-MAX_EVENTS = 20_000
-MAX_DAYS_PER_OCCURRENCE = 31
-# Recurrences are expanded for matching questions about a day, over the first 400 days only
-# (a weekly practice repeats its first year's pattern), and at most 200 times (a daily event).
-RECURRENCE_WINDOW = timedelta(days=400)
-MAX_OCCURRENCES = 200
-# dateutil searches a rule that never matches (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) until year
-# 9999, which takes seconds. An ordinary rule takes about a millisecond, so only a hostile file
-# spends this long expanding; its remaining rules are then left unexpanded.
-EXPANSION_BUDGET_SECONDS = 5.0
+# The bounds on events and recurrences are `Limits` (patterns.yaml). Recurrences are expanded
+# so that questions about a day find the events on it.
+
+# dateutil looks for a rule's next occurrence up to year 9999. For a rule that never matches
+# again (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) that search takes seconds from today, over a minute
+# for some sub-daily rules. The Gregorian calendar repeats every 400 years (146,097 days, exactly
+# 20,871 weeks), so a rule is expanded as many whole cycles later as fit before year 9999, where
+# the search ends within one cycle, and its occurrences are moved back.
+CALENDAR_CYCLE_YEARS = 400
+LAST_YEAR = 9998  # dateutil fails on periods that reach into year 10000
+# Rules more frequent than daily are not expanded: calendar apps do not write them, and the
+# search for one whose limits never match (FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30;BYHOUR=3)
+# takes minutes even one cycle before year 9999.
+SUB_DAILY = ("HOURLY", "MINUTELY", "SECONDLY")
 
 # Which property tells when the entry was written, most specific first (DESIGN.md section 1).
 WRITTEN_PROPERTIES = ("LAST-MODIFIED", "DTSTAMP", "CREATED")
@@ -50,18 +52,18 @@ def sniff(name: str, head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """A document per event; an event with a bad date is a Failure, its neighbours still count."""
-    events = _events(item.read())[:MAX_EVENTS + 1]
+    events = _events(item.read())[: limits.max_events + 1]
     moved = _moved_occurrences(events)
-    deadline = time.monotonic() + EXPANSION_BUDGET_SECONDS
+    deadline = time.monotonic() + limits.recurrence_seconds
     locators: set[str] = set()
-    for number, event in enumerate(events[:MAX_EVENTS], 1):
+    for number, event in enumerate(events[: limits.max_events], 1):
         locator = _unique(_locator(event, number), locators)
         try:
             yield _document(item, event, locator, limits, moved[_uid(event)], deadline)
         except _BadEvent as exc:
             yield Failure(path=str(item.path), reason=f"event {locator}: {exc}")
-    if len(events) > MAX_EVENTS:
-        yield Failure(path=str(item.path), reason=f"only the first {MAX_EVENTS} events read")
+    if len(events) > limits.max_events:
+        yield Failure(path=str(item.path), reason=f"only the first {limits.max_events} events read")
 
 
 class _BadEvent(Exception):
@@ -118,14 +120,18 @@ def _document(
     start = _when(event, "DTSTART")
     if start is None:
         raise _BadEvent("no start date (DTSTART)")
-    end = _end(event, start)
+    try:
+        end = _end(event, start)
+        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits)
+        when = _describe_span(start, end, limits.max_event_days)
+    except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
+        raise _BadEvent("dates out of range") from None
     written, precision = _written(event)
-    days, repeats, notes = _event_days(event, start, end, moved, deadline)
     title = _text(event, "SUMMARY") or "Untitled event"
     status = _text(event, "STATUS").lower()
     lines = [
         title,
-        f"When: {_describe_span(start, end)}",
+        f"When: {when}",
         _labelled("Where", _text(event, "LOCATION")),
         _labelled("Repeats", repeats),
         # "Is practice cancelled today?" is answered by a cancelled event saying so.
@@ -198,44 +204,75 @@ def _written(event) -> tuple[datetime | None, str | None]:
     return None, None
 
 
-def _event_days(event, start, end, moved, deadline) -> tuple[list[date], str, list[str]]:
+def _event_days(event, start, end, moved, deadline, limits) -> tuple[list[date], str, list[str]]:
     """The days the event covers, its recurrences expanded; the recurrence in words; notes."""
+    first, notes = _days(start, end, limits.max_event_days), []
+    if _day_count(start, end) > limits.max_event_days:
+        notes.append(f"longer than {limits.max_event_days} days: only its first days listed")
     rule = event.get("RRULE")
     rule = rule[0] if isinstance(rule, list) else rule  # several RRULEs: deprecated, rare
     if rule is None:
-        return _days(start, end), "", []
+        return first, "", notes
     if not isinstance(rule, icalendar.vRecur):
-        return _days(start, end), "", ["recurrence rule not understood"]
+        return first, "", [*notes, "recurrence rule not understood"]
     repeats = _describe_rule(rule)
     if time.monotonic() > deadline:
-        return _days(start, end), repeats, ["recurrence not expanded (time limit)"]
+        return first, repeats, [*notes, "recurrence not expanded (time limit)"]
+    if any(str(freq).upper() in SUB_DAILY for freq in rule.get("FREQ", [])):
+        return first, repeats, [*notes, "recurrence more often than daily not expanded"]
     try:
-        starts = _occurrences(rule, start, _excluded(event, start, moved))
+        starts, cut = _occurrences(rule, start, _excluded(event, start, moved), limits)
     except Exception:  # dateutil rejects rules it cannot follow with ValueError and others
-        return _days(start, end), repeats, ["recurrence rule not understood"]
+        return first, repeats, [*notes, "recurrence rule not understood"]
     # DTSTART is always the first occurrence, even when it does not fit the rule (RFC 5545 3.8.5.3).
-    days = set(_days(start, end))
-    days.update(day for begin in starts for day in _days(begin, begin + (end - start)))
-    return sorted(days), repeats, []
+    days = set(first)
+    days.update(d for begin in starts for d in _days(begin, begin + (end - start), limits.max_event_days))
+    return sorted(days), repeats, notes + ([cut] if cut else [])
 
 
-def _occurrences(rule, start, excluded: set) -> list:
-    """Starts of the occurrences within RECURRENCE_WINDOW, at most MAX_OCCURRENCES of them."""
+def _occurrences(rule, start, excluded: set, limits: Limits) -> tuple[list, str | None]:
+    """Starts of the occurrences within the recurrence limits, and a note if they cut any."""
     local = _naive(start)
+    limit = local + timedelta(days=limits.recurrence_days)
+    text = rule.to_ical().decode("ascii")
     # Occurrences are computed in the event's own wall-clock time, so UNTIL (UTC by RFC 5545)
     # is converted to that zone first; dateutil refuses to mix naive and aware values.
-    recurrence = rrulestr(rule.to_ical().decode("ascii"), dtstart=local, ignoretz=True)
     until = rule.get("UNTIL", [None])[0]
     if isinstance(until, datetime) and until.tzinfo and isinstance(start, datetime):
-        recurrence = recurrence.replace(until=_naive(until.astimezone(start.tzinfo)))
-    limit = local + RECURRENCE_WINDOW
+        until = until.astimezone(start.tzinfo)
+    # BYEASTER (a dateutil extension) follows the moon, not the 400-year cycle.
+    cycles = "BYEASTER" not in text.upper() and (until is None or isinstance(until, date))
+    shift = _cycle_shift(limit) if cycles else 0
+    recurrence = rrulestr(text, dtstart=_shifted(local, shift), ignoretz=True)
+    if shift or (isinstance(until, datetime) and until.tzinfo):
+        last = _naive(until) if until is not None else None
+        fits = last is not None and last.year + shift <= LAST_YEAR
+        recurrence = recurrence.replace(until=_shifted(last, shift) if fits else None)
     found = []
-    for occurrence in recurrence:
-        if occurrence > limit or len(found) >= MAX_OCCURRENCES:
-            break
-        if occurrence not in excluded:
-            found.append(occurrence if isinstance(start, datetime) else occurrence.date())
-    return found
+    try:
+        for occurrence in recurrence:
+            occurrence = _shifted(occurrence, -shift)
+            if occurrence > limit:
+                return found, f"repeats after its first {limits.recurrence_days} days; those are not listed"
+            if len(found) >= limits.max_occurrences:
+                return found, f"only its first {limits.max_occurrences} occurrences listed"
+            if occurrence not in excluded:
+                found.append(occurrence if isinstance(start, datetime) else occurrence.date())
+    except ValueError:
+        if not (shift and found):
+            raise
+        # dateutil fails on a period reaching into year 10000: the end of the shifted search
+    return found, None
+
+
+def _cycle_shift(limit: datetime) -> int:
+    """Years to move a rule by, whole calendar cycles, so its window ends just before LAST_YEAR."""
+    return max(0, (LAST_YEAR - limit.year) // CALENDAR_CYCLE_YEARS * CALENDAR_CYCLE_YEARS)
+
+
+def _shifted(moment: datetime, years: int) -> datetime:
+    """The same wall-clock moment `years` later (a multiple of the cycle: Feb 29 stays valid)."""
+    return moment.replace(year=moment.year + years) if years else moment
 
 
 def _excluded(event, start, moved: list) -> set[datetime]:
@@ -251,8 +288,15 @@ def _excluded(event, start, moved: list) -> set[datetime]:
     return values
 
 
-def _days(start, end) -> list[date]:
-    """Every day from start to end, at most MAX_DAYS_PER_OCCURRENCE of them."""
+def _days(start, end, max_days: int) -> list[date]:
+    """Every day from start to end, at most `max_days` of them."""
+    first = _day(start)
+    count = min(_day_count(start, end), max_days)
+    return [first + timedelta(days=n) for n in range(max(count, 1))]
+
+
+def _day_count(start, end) -> int:
+    """How many days an occurrence from start to end touches (at least one)."""
     first = _day(start)
     if end <= start:
         last = first
@@ -260,14 +304,13 @@ def _days(start, end) -> list[date]:
         last = _day(end - timedelta(microseconds=1))  # an event ending at midnight ends that day
     else:
         last = end - timedelta(days=1)  # the DTEND of an all-day event is exclusive
-    count = min(max((last - first).days + 1, 1), MAX_DAYS_PER_OCCURRENCE)
-    return [first + timedelta(days=n) for n in range(count)]
+    return max((last - first).days + 1, 1)
 
 
-def _describe_span(start, end) -> str:
+def _describe_span(start, end, max_days: int) -> str:
     """'Friday 13 March 2026, 15:00 to 16:30 (America/New_York)'; the days of an all-day event."""
     if not isinstance(start, datetime):
-        days = _days(start, end)
+        days = _days(start, end, max_days)
         span = _day_words(days[0])
         return span if len(days) == 1 else f"{span} to {_day_words(days[-1])}"
     zone = getattr(start.tzinfo, "key", None) or (start.tzname() if start.tzinfo else None)

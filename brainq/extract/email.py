@@ -15,7 +15,7 @@ import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from email.message import Message
 from email.utils import parseaddr, parsedate_to_datetime
@@ -205,26 +205,99 @@ def _has_content(lines: list[bytes]) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# Reading a grown mbox from where it was read before
+
+
+@dataclass
+class MboxCursor:
+    """Where a read of an mbox file starts and stops, and, once it is done, what it found.
+
+    A full read starts at 0. A mailbox that only grew is read from `start`, the size it had
+    when it was last read, with that read's message count and locators, so that its new
+    messages get exactly the locators a full read would give them (`continues_mbox` says
+    when reading from there is safe).
+    """
+
+    start: int = 0
+    end: int | None = None  # read no byte past this one (the size that was hashed); None: to EOF
+    messages: int = 0  # messages before `start`; after the read, messages before `end`
+    # Locators already given: a repeated Message-ID gets "#N" appended. A resumed read takes
+    # those of the file's stored documents (a message that failed to read left none).
+    locators: set[str] = field(default_factory=set)
+    mailbox: bool = False  # set by the read: the file was read as an mbox, not as one message
+
+
+def continues_mbox(path: str, offset: int) -> bool:
+    """True when a full read of the file would start a new message at `offset` as well.
+
+    That is `split_mbox`'s rule: an envelope line and a header block, after a blank line or in
+    the envelope's own format. Then reading from `offset` finds the same new messages a full
+    read would. Otherwise the last message was still being written when the file was read, or
+    the file was rewritten, and it must be read again from the start.
+    """
+    with open(path, "rb") as fh:
+        fh.seek(max(0, offset - 256))
+        before = fh.read(min(offset, 256))
+        head = fh.read(16384)
+    lines = head.splitlines(keepends=True)
+    if not (before.endswith(b"\n") and lines and _is_envelope(lines[0])):
+        return False
+    if not _looks_like_header_block(lines[1:]):
+        return False
+    if _ENVELOPE.match(lines[0]):
+        return True
+    _, newline, last_line = before[:-1].rpartition(b"\n")
+    # Without a newline in the window the line may be longer than it; then it is not a boundary.
+    return not last_line.strip() and (bool(newline) or offset <= 256)
+
+
+def _lines(stream: io.BufferedIOBase, cursor: MboxCursor) -> Iterator[bytes]:
+    """The stream's lines from byte `cursor.start`, none past byte `cursor.end`."""
+    stream.seek(cursor.start)
+    position = cursor.start
+    for line in stream:
+        if cursor.end is not None:
+            if position >= cursor.end:
+                return
+            line = line[: cursor.end - position]
+        position += len(line)
+        yield line
+
+
+# ---------------------------------------------------------------------------------------------
 # Extraction
 
 
-def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    """One document per message (plus its attachments); raises ExtractError if none can be read."""
+def extract(
+    item: Item, limits: Limits, cursor: MboxCursor | None = None
+) -> Iterator[Document | Failure]:
+    """One document per message (plus its attachments); raises ExtractError if none can be read.
+
+    `cursor` bounds the read of an mbox and records how far it got; with `cursor.start` set,
+    only the messages from there on are read (the file is known to be an mbox).
+    """
+    cursor = cursor or MboxCursor()
+    if cursor.start:
+        with _open(item) as stream:
+            cursor.mailbox = True
+            yield from _mailbox(item, split_mbox(_lines(stream, cursor)), limits, cursor)
+        return
     head = item.head()
     if not head.strip():
         raise ExtractError("empty file")
     if not _is_mbox(item, head):
         yield from _message(item, item.read(), None, limits)
         return
-    with _open(item) as lines:
-        messages = split_mbox(lines)
+    with _open(item) as stream:
+        messages = split_mbox(_lines(stream, cursor))
         first, second = next(messages, None), next(messages, None)
         if first is None:
             raise ExtractError("not an email: no message after the mbox \"From \" line")
         if second is None and not _MBOX_NAME.search(item.name.lower()):
             yield from _message(item, first, None, limits)
             return
-        yield from _mailbox(item, _chain(first, second, messages), limits)
+        cursor.mailbox = True
+        yield from _mailbox(item, _chain(first, second, messages), limits, cursor)
 
 
 def _is_mbox(item: Item, head: bytes) -> bool:
@@ -249,15 +322,18 @@ def _chain(first: bytes, second: bytes | None, rest: Iterator[bytes]) -> Iterato
         yield from rest
 
 
-def _mailbox(item: Item, messages: Iterable[bytes], limits: Limits) -> Iterator[Document | Failure]:
+def _mailbox(
+    item: Item, messages: Iterable[bytes], limits: Limits, cursor: MboxCursor
+) -> Iterator[Document | Failure]:
     """Documents of each mbox message, located by Message-ID (or `#N`), unique within the file."""
-    seen: set[str] = set()
-    for index, raw in enumerate(messages):
+    for raw in messages:
+        index = cursor.messages
+        cursor.messages += 1
         message_id = _bare_id(_header_text(_header_fields(_strip_envelope(raw)), "Message-ID"))
         locator = message_id or f"#{index}"
-        if locator in seen:
+        if locator in cursor.locators:
             locator = f"{locator}#{index}"
-        seen.add(locator)
+        cursor.locators.add(locator)
         try:
             yield from _message(item, raw, locator, limits)
         except ExtractError as exc:
@@ -272,7 +348,13 @@ def _message(
     fields = _header_fields(raw)
     if not fields:
         raise ExtractError("not an email: no header lines")
-    msg = email.message_from_bytes(raw)
+    try:
+        msg = email.message_from_bytes(raw)
+        parts = _layout(msg)
+    except RecursionError:
+        # The email package and _layout follow nested parts recursively; parts nested deeper
+        # than Python's stack allows are no mail a person wrote.
+        raise ExtractError("MIME parts nested too deeply") from None
     doc = Document(
         path=str(item.path),
         locator=locator,
@@ -284,7 +366,6 @@ def _message(
     )
     doc.thread = _thread(doc.headers)
     _date(doc, fields)
-    parts = _layout(msg)
     attachments = _name_attachments([part for role, part in parts if role == "attachment"])
     doc.text = _text(doc, fields, parts, [name for name, _ in attachments], limits)
     # The message's own facts, taken before its document is handed on (and maybe changed).
@@ -310,21 +391,22 @@ def _header_fields(raw: bytes) -> list[tuple[str, bytes]]:
     Parsed here rather than by the email package, which hands back 8-bit values as opaque
     Header objects; RFC 6532 allows UTF-8 and old mailers write any charset raw.
     """
-    fields: list[tuple[str, bytes]] = []
+    fields: list[tuple[str, list[bytes]]] = []
     for line in io.BytesIO(raw):  # read lazily: the body may be megabytes
         line = line.rstrip(b"\r\n")
         if not line:
             break  # only an empty line ends the block: RFC 5322 §4.2 allows all-space folds
         if line[:1] in (b" ", b"\t"):
             if fields:  # a continuation before any field is dropped
-                name, value = fields[-1]
-                fields[-1] = (name, value + b" " + line.strip())
+                fields[-1][1].append(line.strip())
         elif _HEADER_LINE.match(line):
             name, _, value = line.partition(b":")
-            fields.append((name.strip().decode("ascii").lower(), value.strip()))
+            fields.append((name.strip().decode("ascii").lower(), [value.strip()]))
         else:
             break  # RFC 5322 §2.2: a line that is not a field ends the header block
-    return fields
+    # Joined once: appending each folded line to its field copies the field every time, which
+    # makes a header folded over thousands of lines take minutes.
+    return [(name, b" ".join(parts)) for name, parts in fields]
 
 
 def _has(fields: list[tuple[str, bytes]], name: str) -> bool:
@@ -382,7 +464,8 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
         if name:
             try:
                 return data.decode(name)
-            except (UnicodeDecodeError, LookupError):
+            # Some codecs are not charsets and fail with a bare UnicodeError (idna, punycode).
+            except (UnicodeError, LookupError):
                 pass
     text = data.decode("utf-8", "replace")
     if _mostly_decoded(text):
@@ -390,7 +473,8 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
     if codec:
         try:
             return data.decode(codec, "replace")
-        except LookupError:  # a codec that is not a text encoding ("base64", "rot13")
+        # a codec that is not a text encoding ("base64", "rot13") or not a charset ("undefined")
+        except (LookupError, UnicodeError):
             pass
     return data.decode("latin-1")
 
@@ -681,7 +765,11 @@ def _attachments(
             yield Failure(path, f"{prefix}{skipped} attachment(s) beyond the limit of "
                           f"{limits.max_attachments} skipped")
             return
-        data = _payload(part)
+        try:
+            data = _payload(part)
+        except RecursionError:  # a forwarded message serialised recursively, nested too deeply
+            yield Failure(path, f"attachment {where}{name}: messages nested too deeply")
+            continue
         sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1)
         if not _is_document(part, name) and extractor_for(sub) is None:
             continue  # named in the message's text, nothing more to read

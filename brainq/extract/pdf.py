@@ -6,10 +6,11 @@ import io
 import logging
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from pypdf import PdfReader
+from pypdf import PdfReader, apply_configuration
 
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
@@ -29,10 +30,17 @@ PDF_DATE = re.compile(
     r"(?:D:)?\s*(\d{4})(\d{2})?(\d{2})?(\d{2})?(\d{2})?(\d{2})?\s*"
     r"(?:([Zz])|([+-])(\d{2})'?(\d{2})?'?)?"
 )
+PAGE_BREAK = "\n\n"
 # How precisely a date is known, by the number of parts it has (year, month, day, hour ...).
 PRECISION_BY_PARTS = {1: "year", 2: "month", 3: "day"}
 
 METADATA_FIELDS = ("/Title", "/Author", "/Subject", "/Keywords")
+
+# pypdf's bounds on decompressed output (`pypdf.Configuration`), one per kind of stream encoding.
+DECOMPRESSION_LIMITS = (
+    "zlib_maximum", "lzw_maximum", "run_length_maximum", "brotli_maximum", "jbig2_maximum",
+    "array_based_stream_maximum",
+)  # fmt: skip
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -42,6 +50,23 @@ def sniff(name: str, head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """One document: page text, title and creation date; metadata alone for a scan."""
+    # pypdf reads its limits from a context variable, which a generator shares with its caller
+    # while suspended: they are set only while pypdf works, not across the yield.
+    with _stream_limits(limits):
+        document = _document(item, limits)
+    yield document
+
+
+@contextmanager
+def _stream_limits(limits: Limits):
+    """pypdf's decompression bounds set to `limits.max_stream_mb` (pypdf reads 0 as no limit)."""
+    size = int(limits.max_stream_mb * 1024 * 1024)
+    outputs = {f"{codec}_output_length": size for codec in DECOMPRESSION_LIMITS}
+    with apply_configuration(**outputs):
+        yield
+
+
+def _document(item: Item, limits: Limits) -> Document:
     reader = _open(item.read())
     metadata = _metadata(reader)
     source_date, date_source, precision = _creation_date(reader, metadata)
@@ -57,7 +82,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if not text.strip():
         notes.append("no text layer found")
         text = _describe(metadata) or title
-    yield Document(
+    return Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
@@ -155,18 +180,45 @@ def _text(reader: PdfReader, limits: Limits, notes: list[str]) -> str:
     unreadable = 0
     for number in range(min(count, limits.max_pages)):
         try:
-            page_text = reader.pages[number].extract_text() or ""
+            page_text = _page_text(reader.pages[number], limits.max_text_chars - size)
         except Exception:  # one broken page (bad font, bad stream) must not lose the others
             unreadable += 1
             continue
         texts.append(page_text)
-        size += len(page_text)
-        if size >= limits.max_text_chars:
+        size += len(page_text) + len(PAGE_BREAK) * (len(texts) > 1)
+        if size > limits.max_text_chars:
             notes.append(f"text cut at {limits.max_text_chars} characters")
             break
     if unreadable:
         notes.append(f"text of {unreadable} page(s) unreadable")
-    return "\n\n".join(texts)[: limits.max_text_chars]
+    return PAGE_BREAK.join(texts)[: limits.max_text_chars]
+
+
+class _TextFull(Exception):
+    """A page has given more text than the document may keep."""
+
+
+def _page_text(page, budget: int) -> str:
+    """The page's text, read no further than `budget` characters past what the document needs.
+
+    A page can hold far more text than its size suggests (a stream that inflates 1000-fold, a
+    font mapping each glyph to a long string); pypdf hands the text over in pieces, so reading
+    stops once there is enough.
+    """
+    pieces: list[str] = []
+    size = 0
+
+    def collect(text, *_):
+        nonlocal size
+        pieces.append(text)
+        size += len(text)
+        if size > budget:
+            raise _TextFull
+
+    try:
+        return page.extract_text(visitor_text=collect) or ""
+    except _TextFull:
+        return "".join(pieces)
 
 
 def _describe(metadata: dict[str, str]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ TITLE_SEARCH_LINES = 20
 
 # YAML front matter, as Jekyll, Hugo and Obsidian write it: metadata, not the note's first line.
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
-HEADING = re.compile(r" {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*")  # ATX heading: "## Title ##"
+HEADING = re.compile(r" {0,3}#{1,6}\s")  # an ATX heading starts "## " (and may end " ##")
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -57,12 +58,29 @@ def title_of(text: str) -> str:
     """The first Markdown heading near the top, else the first line that names something."""
     body = FRONT_MATTER.sub("", text, count=1)
     # A line without a letter or digit is a rule or a fence ("---", "```"), not a title.
-    lines = [line for line in body.splitlines() if any(c.isalnum() for c in line)]
-    for line in lines[:TITLE_SEARCH_LINES]:
-        heading = HEADING.fullmatch(line)
-        if heading and heading.group(1):
-            return _shorten(heading.group(1))
+    named = (line for line in body.splitlines() if any(c.isalnum() for c in line))
+    lines = list(itertools.islice(named, TITLE_SEARCH_LINES))
+    for line in lines:
+        heading = _heading(line)
+        if heading:
+            return _shorten(heading)
     return _shorten(lines[0]) if lines else ""
+
+
+def _heading(line: str) -> str:
+    """The text of an ATX heading line ("## Title ##" is "Title"), or "".
+
+    Done without a regular expression: one that also strips the closing #s backtracks on a
+    long run of spaces, and a 40 kB line took half a minute.
+    """
+    opener = HEADING.match(line)
+    if not opener:
+        return ""
+    text = line[opener.end() :].strip()
+    content = text.rstrip("#")
+    if content != text and content[-1:].isspace():  # a closing sequence needs a space before it
+        text = content.rstrip()
+    return text
 
 
 def _shorten(line: str) -> str:
