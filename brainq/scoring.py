@@ -1,6 +1,12 @@
-"""Final score = relevance x temporal weight, temporal weight = decay(age) x source weight (x cutoff).
+"""Final score = relevance share ^ p x temporal weight, where the relevance share is a source's
+relevance over the best source's, p is `relevance_exponent`, and the temporal weight is
+decay(age) x source weight (x cutoff).
 
-Every parameter comes from the question's pattern in patterns.yaml. Age is measured from
+DESIGN.md section 3 multiplies relevance and temporal weight directly. Measured relevance
+lives in a narrow band (about 0.3 to 0.9), so a direct product lets a 7-day half-life outweigh
+a large difference in relevance and an off-topic fresh email beats the one document that
+answers. Raising the share to a power keeps the design's intent: time decides among sources
+that are about equally relevant. Every parameter comes from patterns.yaml. Age is measured from
 `source_date` (never from when brainq ingested the file) to `as_of`; a date known only to the
 month or year is aged from the middle of that period, not its first day.
 """
@@ -101,12 +107,14 @@ def score(
         )
         scored.append(s)
     _mark_superseded(scored, retrieval)
+    best = max((s.relevance for s in scored), default=1.0) or 1.0
     for s in scored:
         superseded = retrieval.superseded_factor if s.superseded_by else 1.0
-        s.score = s.relevance * s.temporal_weight * s.time_factor * superseded
+        share = (s.relevance / best) ** retrieval.relevance_exponent
+        s.score = share * s.temporal_weight * s.time_factor * superseded
     scored.sort(key=lambda s: s.score, reverse=True)
     if time.order:
-        scored = _by_date(scored, time.order, retrieval.relevance_floor)
+        scored = _by_date(scored, time.order, retrieval)
     return scored
 
 
@@ -120,15 +128,15 @@ def _range_factor(doc, time: TimeRef, retrieval: Retrieval) -> float:
     return 1.0 if any(start <= d <= end for d in days) else retrieval.out_of_range_factor
 
 
-def _by_date(scored: list[Scored], order: str, floor: float) -> list[Scored]:
+def _by_date(scored: list[Scored], order: str, retrieval: Retrieval) -> list[Scored]:
     """Ordering questions ("first", "last time"): relevant evidence by date, the rest after it."""
-    relevant = [s for s in scored if s.relevance >= floor and s.doc.source_date]
+    relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
     if not relevant:
         return scored
-    best = max(s.score for s in relevant)
-    # Only evidence nearly as good as the best competes on date; a barely relevant old
+    best = max(s.relevance for s in relevant)
+    # Only evidence nearly as relevant as the best competes on date; a barely relevant old
     # document must not become "the first time" just by being old.
-    close = [s for s in relevant if s.score >= 0.5 * best]
+    close = [s for s in relevant if s.relevance >= retrieval.order_min_share * best]
     close.sort(key=lambda s: effective_day(s.doc.source_date, s.doc.date_precision), reverse=order == "desc")
     rest = [s for s in scored if s not in close]
     return close + rest

@@ -8,21 +8,13 @@ unknown below verify_confidence.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date
 
 from brainq.config import Config
+from brainq.facts import facts
 from brainq.scoring import Scored
 from brainq.timeref import TimeRef
-
-# Facts that two sources can disagree on, each normalised so "2:45 PM" equals "2:45pm".
-_TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b", re.IGNORECASE)
-_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
-_SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.IGNORECASE)
-_NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
-_POSITIVE = re.compile(r"\b(as scheduled|still on|will go ahead|go on as planned|open as usual|full (school )?day|regular (school )?day|not (be )?cancel\w*)\b", re.I)
-
 
 @dataclass
 class Verdict:
@@ -32,28 +24,10 @@ class Verdict:
     conflict: list[tuple[Scored, str]] = field(default_factory=list)  # each source and what it says
 
 
-def facts(sentence: str) -> dict[str, str]:
-    """The checkable facts a sentence states: a time, an amount, a size, yes/no."""
-    found = {}
-    if m := _TIME.search(sentence):
-        if m.group(0).lower() == "noon":
-            found["time"] = "12:00 PM"
-        else:
-            found["time"] = f"{int(m.group(1))}:{m.group(2) or '00'} {m.group(3).upper()}M"
-    if m := _AMOUNT.search(sentence):
-        found["amount"] = "$" + m.group(1).replace(",", "")
-    if m := _SIZE.search(sentence):
-        found["size"] = re.sub(r"\s|×", lambda x: "" if x.group(0).isspace() else "x", m.group(0).lower())
-    positive, negative = _POSITIVE.search(sentence), _NEGATIVE.search(sentence)
-    if positive and not negative:
-        found["yes/no"] = "on as planned"
-    elif negative and not positive:
-        found["yes/no"] = "off or changed"
-    return found
-
-
-def judge(results: list[Scored], pattern: str, config: Config, time: TimeRef, as_of: date) -> Verdict:
-    """The verdict on ranked, relevant results."""
+def judge(
+    results: list[Scored], pattern: str, config: Config, time: TimeRef, as_of: date, asked: str | None = None
+) -> Verdict:
+    """The verdict on ranked, relevant results; `asked` is the kind of fact the question wants."""
     bands = config.verdicts
     if not results:
         return Verdict("unknown", 0.0, "No relevant documents found")
@@ -61,7 +35,7 @@ def judge(results: list[Scored], pattern: str, config: Config, time: TimeRef, as
     floor = config.retrieval.relevance_floor
     strength = min(1.0, max(0.0, (top.relevance - floor) / (1.0 - floor)))
     rule = config.patterns[pattern].verdict
-    conflict = _conflict(results, pattern, config, time)
+    conflict = _conflict(results, pattern, config, time, asked)
     if conflict:
         said = ", ".join(f"{_label(s)} says {what}" for s, what in conflict)
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
@@ -112,9 +86,10 @@ def _label(s: Scored) -> str:
     return f"{s.doc.doc_type} ({when})"
 
 
-def _conflict(results, pattern, config, time) -> list[tuple[Scored, str]]:
+def _conflict(results, pattern, config, time, asked) -> list[tuple[Scored, str]]:
     """Two fresh, relevant, not superseded sources whose answering sentences, about the same
-    thing (similar enough), state different values of one fact."""
+    thing (similar enough), state different values of the fact the question asks for (any
+    fact but a day, for a yes/no question)."""
     if pattern == "historical":
         return []  # old facts differ because things changed; the history is the answer
     rule = config.patterns[pattern].verdict
@@ -126,16 +101,25 @@ def _conflict(results, pattern, config, time) -> list[tuple[Scored, str]]:
     ]  # fmt: skip
     if len(strong) < 2 or strong[0] is not results[0]:
         return []
-    top = results[0].candidate
-    top_facts = facts(top.sentence or "")
+    top = results[0]
+    top_facts = _facts(top)
     for other in strong[1:]:
-        if not _same_subject(top, other.candidate, config.verdicts.conflict_min_similarity):
+        if not _same_subject(top.candidate, other.candidate, config.verdicts.conflict_min_similarity):
             continue
-        other_facts = facts(other.candidate.sentence or "")
+        other_facts = _facts(other)
+        if time.day and "day" in top_facts and top_facts["day"] != other_facts.get("day", top_facts["day"]):
+            continue  # the question names a day, and the other source speaks of another day
         for kind, value in top_facts.items():
+            if kind != (asked or kind) or (kind == "day" and not asked):
+                continue
             if kind in other_facts and other_facts[kind] != value:
-                return [(results[0], value), (other, other_facts[kind])]
+                return [(top, value), (other, other_facts[kind])]
     return []
+
+
+def _facts(s: Scored) -> dict[str, str]:
+    anchor = s.doc.source_date.date() if s.doc.source_date else None
+    return facts(s.candidate.sentence or "", anchor)
 
 
 def _same_subject(a, b, threshold: float) -> bool:

@@ -9,7 +9,8 @@ from brainq.retrieve import Candidate
 from brainq.scoring import age_in_days, decay, score
 from brainq.store import StoredDocument
 from brainq.timeref import TimeRef
-from brainq.verdict import facts, judge
+from brainq.facts import asked_for, facts
+from brainq.verdict import judge
 
 CONFIG = load_config()
 AS_OF = date(2026, 3, 12)
@@ -126,8 +127,9 @@ def test_same_sender_type_and_subject_supersedes():
 @pytest.mark.parametrize(
     "sentence, expected",
     [
-        ("Dismissal is at 2:45 PM on Friday.", {"time": "2:45 PM"}),
-        ("School lets out at noon.", {"time": "12:00 PM"}),
+        ("Dismissal is at 2:45 PM.", {"time": "2:45"}),
+        ("Kickoff at 14:45 sharp.", {"time": "2:45"}),
+        ("School lets out at noon.", {"time": "12:00"}),
         ("Amount due: $1,240.50", {"amount": "$1240.50"}),
         ("Replace with a 16 x 25 x 4 filter", {"size": "16x25x4"}),
         ("Practice is cancelled tomorrow.", {"yes/no": "off or changed"}),
@@ -139,6 +141,26 @@ def test_same_sender_type_and_subject_supersedes():
 )
 def test_facts(sentence, expected):
     assert facts(sentence) == expected
+
+
+def test_facts_name_the_day_a_sentence_speaks_of():
+    assert facts("Picture day is Tuesday, March 17.", date(2026, 3, 6))["day"] == "Tue Mar 17"
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("What time is pickup on Friday?", "time"),
+        ("How much was the roof?", "amount"),
+        ("What size is our HVAC filter?", "size"),
+        ("What's our WiFi password?", "code"),
+        ("When are the spring pictures?", "day"),
+        ("How many cups of food does Maggie get?", "number"),
+        ("Is Friday a half-day?", None),
+    ],
+)
+def test_asked_for(question, kind):
+    assert asked_for(question) == kind
 
 
 def _judge(results, pattern, time=TimeRef()):
@@ -184,7 +206,7 @@ def test_disagreeing_fresh_sources_are_a_conflict():
     _say(results, {"newsletter": "Early dismissal is at 3:00 PM.", "email": "Early dismissal will be at 2:45 PM."}, same)
     verdict = _judge(results, "logistical")
     assert verdict.level == "verify"
-    assert "Sources disagree" in verdict.reason and "2:45 PM" in verdict.reason and "3:00 PM" in verdict.reason
+    assert "Sources disagree" in verdict.reason and "2:45" in verdict.reason and "3:00" in verdict.reason
     _say(results, {"newsletter": "Early dismissal is at 2:45 PM.", "email": "Early dismissal will be at 2:45 PM."}, same)
     assert _judge(results, "logistical").level == "answer"
 

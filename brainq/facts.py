@@ -1,0 +1,79 @@
+"""Checkable facts in a sentence (a time, an amount, a size, a day, yes/no) and the kind of
+fact a question asks for.
+
+Two uses: a source whose best sentence holds the kind of fact asked for ("what time ...?" and
+"12:45 PM") is likelier to answer than one that only shares its words, and two fresh sources
+that state different values of the same kind of fact about the same thing disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from brainq.dates import find_event_dates
+
+_TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
+_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
+_SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
+# A code: a token with a digit and a letter or symbol (model numbers, passwords, account numbers).
+_CODE = re.compile(r"(?<![\w$])(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}")
+_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+_NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
+_POSITIVE = re.compile(
+    r"\b(as scheduled|still on|will go ahead|go on as planned|open as usual|full (school )?day|"
+    r"regular (school )?day|not (be )?cancel\w*)\b",
+    re.I,
+)
+
+# What a question asks for, by its wording; the first that matches wins.
+_ASKS = (
+    ("time", re.compile(r"\bwhat time\b|\bhow early\b|\bwhen does .* (start|open|close|end|begin)\b", re.I)),
+    ("amount", re.compile(r"\bhow much\b|\b(cost|price|premium|pay|paid|owe|fee|deposit)\b", re.I)),
+    ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
+    ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number)\b", re.I)),
+    ("day", re.compile(r"\bwhen\b|\bwhat (day|date)\b|\bwhich day\b|\bdue\b|\bdeadline\b", re.I)),
+    ("number", re.compile(r"\bhow (many|long|old|tall|heavy)\b|\bweigh\b", re.I)),
+)
+
+
+def asked_for(question: str) -> str | None:
+    """The kind of fact a question asks for, or None for an open question."""
+    return next((kind for kind, cue in _ASKS if cue.search(question)), None)
+
+
+def holds(sentence: str, kind: str, anchor: date | None) -> bool:
+    """Whether a sentence states a fact of that kind."""
+    if kind == "day":
+        return bool(find_event_dates(sentence, anchor, limit=1))
+    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER}[kind]
+    return pattern.search(sentence) is not None
+
+
+def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:
+    """The checkable facts a sentence states, normalised so "2:45 PM", "2:45pm" and "14:45" are
+    all "2:45" (a clock time without AM/PM is common, and households rarely confuse them)."""
+    found = {}
+    if m := _TIME.search(sentence):
+        found["time"] = _time(m)
+    if m := _AMOUNT.search(sentence):
+        found["amount"] = "$" + m.group(1).replace(",", "")
+    if m := _SIZE.search(sentence):
+        found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
+    days = find_event_dates(sentence, anchor)
+    if days:
+        found["day"] = ", ".join(d.strftime("%a %b %-d") for d in days)
+    positive, negative = _POSITIVE.search(sentence), _NEGATIVE.search(sentence)
+    if positive and not negative:
+        found["yes/no"] = "on as planned"
+    elif negative and not positive:
+        found["yes/no"] = "off or changed"
+    return found
+
+
+def _time(m: re.Match) -> str:
+    if m.group(0).lower() == "noon":
+        return "12:00"
+    if m.group(3):
+        return f"{int(m.group(1))}:{m.group(2) or '00'}"
+    return f"{(int(m.group(4)) - 1) % 12 + 1}:{m.group(5)}"

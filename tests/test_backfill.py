@@ -1,0 +1,428 @@
+"""`brainq backfill` through the CLI: a temporary tree of real files, kept in step run after run."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+import brainq.ingest
+from brainq.store import COLLECTION, Store
+from tests.conftest import ROOT, SAMPLES, run_cli
+
+FIXTURES = ROOT / "tests" / "fixtures"
+
+GROWTH = (
+    # A message without a Message-ID (located as "#N") and one whose id repeats an old one.
+    b"From aunt@example.net Wed Feb  5 08:00:00 2025\n"
+    b"From: Aunt Rose <aunt@example.net>\n"
+    b"Subject: Visiting in April\n"
+    b"Date: Wed, 5 Feb 2025 08:00:00 +0000\n"
+    b"\n"
+    b"We will visit the week of April 14 and bring the old photo albums.\n"
+    b"\n"
+    b"From school@example.org Thu Feb  6 07:30:00 2025\n"
+    b"From: School <school@example.org>\n"
+    b"Subject: Picture day moved\n"
+    b"Date: Thu, 6 Feb 2025 07:30:00 -0800\n"
+    b"Message-ID: <picture-day@example.org>\n"
+    b"\n"
+    b"Picture day moves to next Tuesday because of the snow.\n"
+    b"\n"
+)
+
+
+def make_tree(root: Path) -> Path:
+    """A small household: notes, single messages, an mbox, a Maildir, a calendar and a PDF."""
+    for folder in ("notes", "mail", "calendar", "documents", "Maildir/cur", "Maildir/new", "Maildir/tmp"):
+        (root / folder).mkdir(parents=True)
+    for name in ("wifi.txt", "hvac.md"):
+        shutil.copy(FIXTURES / "text" / name, root / "notes")
+    for name in ("school-halfday.eml", "invite.eml", "family.mbox"):
+        shutil.copy(FIXTURES / "mail" / name, root / "mail")
+    shutil.copy(FIXTURES / "mail/Maildir/cur/1741700000.M1P2.host:2,S", root / "Maildir/cur")
+    shutil.copy(SAMPLES / "calendar/leo-soccer-practice.ics", root / "calendar")
+    shutil.copy(SAMPLES / "documents/reliable-plumbing-receipt.pdf", root / "documents")
+    return root
+
+
+TREE_FILES = 8
+
+
+@pytest.fixture
+def home(tmp_path, embedder):
+    """The tree, ingested once (which remembers it as a source); returns (tree, store)."""
+    tree = make_tree(tmp_path / "home")
+    store = tmp_path / "store"
+    result = run_cli("ingest", "--json", str(tree), store=store)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["added"] == TREE_FILES
+    return tree, store
+
+
+def backfill(store: Path) -> dict:
+    result = run_cli("backfill", "--json", store=store)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def query(store: Path, sql: str, *args) -> list[tuple]:
+    with closing(sqlite3.connect(store / "catalog.sqlite3")) as db:
+        return db.execute(sql, args).fetchall()
+
+
+def execute(store: Path, sql: str, *args) -> None:
+    with closing(sqlite3.connect(store / "catalog.sqlite3")) as db, db:
+        db.execute(sql, args)
+
+
+def documents(store: Path, path: Path | None = None) -> dict[str, tuple]:
+    """doc_id -> the document's catalog row without `ingested_at`, for one file or all."""
+    rows = query(store, "SELECT * FROM documents WHERE ? IS NULL OR path = ?", *(2 * [path and str(path)]))
+    return {row[0]: row[:15] + row[16:] for row in rows}
+
+
+def chunk_ids(store: Path, path: Path | None = None) -> set[str]:
+    rows = query(store, "SELECT chunk_id FROM chunk_index WHERE ? IS NULL OR path = ?", *(2 * [path and str(path)]))
+    return {row[0] for row in rows}
+
+
+def chroma_ids(store: Path) -> set[str]:
+    import chromadb
+    from chromadb.config import Settings
+
+    client = chromadb.PersistentClient(str(store / "chroma"), settings=Settings(anonymized_telemetry=False))
+    return set(client.get_collection(COLLECTION).get(include=[])["ids"])
+
+
+def assert_consistent(store: Path) -> None:
+    """Nothing pending; every document's chunk count is in chunk_index; Chroma holds exactly those."""
+    assert query(store, "SELECT path FROM files WHERE pending = 1") == []
+    counted = dict(query(store, "SELECT doc_id, chunks FROM documents"))
+    indexed = dict(query(store, "SELECT doc_id, count(*) FROM chunk_index GROUP BY doc_id"))
+    assert indexed == {doc: n for doc, n in counted.items() if n}
+    assert chroma_ids(store) == chunk_ids(store)
+
+
+# -- new, changed, deleted, moved ----------------------------------------------------------------
+
+
+def test_new_file_is_added(home):
+    tree, store = home
+    shutil.copy(FIXTURES / "mail/forwarded.eml", tree / "mail")
+    report = backfill(store)
+    assert (report["added"], report["unchanged"], report["updated"], report["removed"]) == (1, TREE_FILES, 0, 0)
+    assert documents(store, tree / "mail/forwarded.eml")
+    assert_consistent(store)
+
+
+def test_changed_file_replaces_its_chunks(home):
+    tree, store = home
+    note = tree / "notes/wifi.txt"
+    old_chunks = chunk_ids(store, note)
+    note.write_text(note.read_text() + "\nThe guest network is now called Backyard, password lemonade42.\n")
+    report = backfill(store)
+    assert (report["updated"], report["unchanged"], report["documents"]) == (1, TREE_FILES - 1, 1)
+    assert report["embedded"] >= 1
+    new_chunks = chunk_ids(store, note)
+    assert new_chunks and not new_chunks & old_chunks
+    (doc,) = documents(store, note).values()
+    assert doc[-1] == len(new_chunks)
+    assert query(store, "SELECT count(*) FROM chunks WHERE chunks MATCH 'lemonade42'") == [(1,)]
+    assert_consistent(store)
+
+
+def test_deleted_file_is_dropped(home):
+    tree, store = home
+    (tree / "mail/invite.eml").unlink()
+    report = backfill(store)
+    assert (report["removed"], report["unchanged"]) == (1, TREE_FILES - 1)
+    assert documents(store, tree / "mail/invite.eml") == {}
+    assert query(store, "SELECT count(*) FROM files WHERE path = ?", str(tree / "mail/invite.eml")) == [(0,)]
+    assert_consistent(store)
+
+
+def test_moved_file_is_recognised_and_not_embedded_again(home):
+    tree, store = home
+    (tree / "archive").mkdir()
+    (tree / "notes/hvac.md").rename(tree / "archive/hvac.md")
+    report = backfill(store)
+    assert (report["added"], report["removed"], report["embedded"]) == (1, 1, 0)
+    assert documents(store, tree / "archive/hvac.md") and not documents(store, tree / "notes/hvac.md")
+    assert_consistent(store)
+
+
+# -- mailboxes -----------------------------------------------------------------------------------
+
+
+def test_grown_mbox_reads_only_the_new_messages(home, tmp_path):
+    tree, store = home
+    mbox = tree / "mail/family.mbox"
+    before_docs, before_chunks = documents(store, mbox), chunk_ids(store, mbox)
+    with open(mbox, "ab") as fh:
+        fh.write(GROWTH)
+    report = backfill(store)
+    assert (report["updated"], report["unchanged"], report["documents"]) == (1, TREE_FILES - 1, 2)
+    after = documents(store, mbox)
+    # The old documents were not rewritten: same rows, same chunks (whose ids carry the old hash).
+    assert {k: after[k] for k in before_docs} == before_docs
+    assert before_chunks < chunk_ids(store, mbox)
+    # The new messages got the locators a full read of the grown file gives them.
+    fresh = tmp_path / "fresh"
+    assert run_cli("ingest", str(mbox), store=fresh).exit_code == 0
+    assert set(documents(fresh, mbox)) == set(after)
+    assert {row[2] for row in after.values()} >= {"#3", "picture-day@example.org#4"}
+    assert_consistent(store)
+    assert backfill(store)["unchanged"] == TREE_FILES
+
+
+def _edit_prefix(mbox: Path) -> None:
+    mbox.write_bytes(mbox.read_bytes().replace(b"Picture day is Thursday.", b"Picture day is Friday!!!") + GROWTH)
+
+
+def _finish_last_message(mbox: Path) -> None:
+    mbox.write_bytes(FULL_MBOX + GROWTH)
+
+
+FULL_MBOX = (FIXTURES / "mail/family.mbox").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "prepare, change, text",
+    [
+        pytest.param(None, _edit_prefix, "Picture day is Friday!!!", id="prefix-edited"),
+        # The first read caught the last message half-written (body not yet there).
+        pytest.param(
+            FULL_MBOX[: FULL_MBOX.rindex(b"\n\nPicture day") + 1], _finish_last_message, "Picture day is Thursday.",
+            id="half-written",
+        ),
+    ],
+)
+def test_mbox_that_did_not_only_grow_is_read_again(home, prepare, change, text):
+    tree, store = home
+    mbox = tree / "mail/family.mbox"
+    if prepare is not None:
+        mbox.write_bytes(prepare)
+        backfill(store)
+    before = chunk_ids(store, mbox)
+    change(mbox)
+    report = backfill(store)
+    assert (report["updated"], report["documents"]) == (1, 5)  # every message read again
+    assert not chunk_ids(store, mbox) & before
+    texts = [t for (t,) in query(store, "SELECT text FROM chunks WHERE text LIKE '%Picture day is%'")]
+    assert len(texts) == 1 and text in texts[0]
+    assert_consistent(store)
+
+
+@pytest.mark.parametrize("folder, name", [("new", "1773400000.M9P9.host"), ("cur", "1773400000.M9P9.host:2,S")])
+def test_new_maildir_message_is_picked_up(home, folder, name):
+    tree, store = home
+    shutil.copy(FIXTURES / "mail/newsletter-html.eml", tree / "Maildir/tmp" / name)  # still being delivered
+    report = backfill(store)
+    assert (report["added"], report["unchanged"]) == (0, TREE_FILES)
+    os.rename(tree / "Maildir/tmp" / name, tree / "Maildir" / folder / name)
+    report = backfill(store)
+    assert (report["added"], report["documents"]) == (1, 1)
+    assert documents(store, tree / "Maildir" / folder / name)
+
+
+def test_read_message_moving_from_new_to_cur_is_not_embedded_again(home):
+    tree, store = home
+    shutil.copy(FIXTURES / "mail/newsletter-html.eml", tree / "Maildir/new/1773400000.M9P9.host")
+    assert backfill(store)["added"] == 1
+    os.rename(tree / "Maildir/new/1773400000.M9P9.host", tree / "Maildir/cur/1773400000.M9P9.host:2,RS")
+    report = backfill(store)
+    assert (report["added"], report["removed"], report["embedded"]) == (1, 1, 0)
+    assert_consistent(store)
+
+
+# -- metadata from an older brainq ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "older",
+    [
+        "UPDATE files SET derived = 0 WHERE path = ?",
+        "UPDATE documents SET doc_type = NULL WHERE path = ?",
+        "UPDATE documents SET source_date = NULL, source_ts = NULL WHERE path = ?",
+        "UPDATE documents SET event_dates = NULL WHERE path = ?",
+    ],
+    ids=["derivation-version", "doc_type", "source_date", "event_dates"],
+)
+def test_missing_metadata_is_derived_again_without_embedding(home, older):
+    tree, store = home
+    message = tree / "mail/school-halfday.eml"
+    expected, chunks = documents(store, message), chunk_ids(store, message)
+    execute(store, older, str(message))
+    report = backfill(store)
+    assert (report["updated"], report["unchanged"], report["embedded"]) == (1, TREE_FILES - 1, 0)
+    assert documents(store, message) == expected
+    assert chunk_ids(store, message) == chunks
+    assert_consistent(store)
+
+
+# -- concurrency, unchanged trees ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["backfill", "ingest"])
+def test_overlapping_run_exits_4_or_waits(home, command):
+    tree, store = home
+    args = [command, str(tree)] if command == "ingest" else [command]
+    holder = Store(store)
+    lock = holder.writer_lock()
+    lock.__enter__()
+    try:
+        result = run_cli(*args, store=store)
+        assert result.exit_code == 4
+        assert result.stderr.startswith("brainq: error: another brainq ingest or backfill is writing to")
+        assert result.stderr.count("\n") == 1 and "--wait SECONDS" in result.stderr
+        threading.Timer(0.5, lock.__exit__, (None, None, None)).start()
+        started = time.monotonic()
+        result = run_cli(*args, "--wait", "30", store=store)
+    finally:
+        lock.__exit__(None, None, None)  # a no-op if the timer released it already
+        holder.close()
+    assert result.exit_code == 0, result.output
+    assert 0.4 < time.monotonic() - started < 30
+
+
+def test_unchanged_tree_is_only_stat_ed(home, monkeypatch):
+    tree, store = home
+
+    def no_reading(*args, **kwargs):
+        raise AssertionError("an unchanged file was read")
+
+    for name in ("_sha256", "extract_item", "extractor_for"):
+        monkeypatch.setattr(brainq.ingest, name, no_reading)
+    monkeypatch.setattr(brainq.ingest.mail, "extract", no_reading)
+    report = backfill(store)
+    assert report["unchanged"] == TREE_FILES
+    assert (report["added"], report["updated"], report["removed"], report["embedded"]) == (0, 0, 0, 0)
+    status = json.loads(run_cli("status", "--json", store=store).stdout)
+    assert status["last_runs"][0]["command"] == "backfill"
+    assert status["last_runs"][0]["unchanged"] == TREE_FILES
+
+
+# -- kill -9 -------------------------------------------------------------------------------------
+
+
+def _catalog_says(store: Path, sql: str, *args) -> bool:
+    """Whether a query's first value is true, read as a concurrent reader (ask) would."""
+    try:
+        with closing(sqlite3.connect(f"file:{store / 'catalog.sqlite3'}?mode=ro", uri=True, timeout=5)) as db:
+            return bool(db.execute(sql, args).fetchone()[0])
+    except sqlite3.OperationalError:
+        return False  # not created yet
+
+
+def _kill_backfill_when(store: Path, sql: str, *args) -> None:
+    """Start `brainq backfill` in a process and SIGKILL it as soon as the catalog says `sql`."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "brainq", "--store", str(store), "backfill", "--quiet"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    try:
+        while not _catalog_says(store, sql, *args):
+            assert proc.poll() is None, f"backfill ended before it could be killed: {proc.stderr.read()}"
+            assert time.monotonic() < deadline
+            time.sleep(0.005)
+        proc.send_signal(signal.SIGKILL)
+        assert proc.wait(30) == -signal.SIGKILL
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()
+
+
+def test_kill_9_mid_backfill_then_rerun_equals_an_uninterrupted_run(tmp_path, embedder):
+    tree = tmp_path / "home"
+    tree.mkdir()
+    killed, calm = tmp_path / "killed", tmp_path / "calm"
+    for store in (killed, calm):  # remember the (still empty) folder as a source
+        assert run_cli("ingest", str(tree), store=store).exit_code == 0
+    for folder in ("mail", "notes", "photos"):  # 35 files: messages, an mbox, a Maildir, notes, photos
+        shutil.copytree(SAMPLES / folder, tree / folder)
+    # The first three files walked, in this order.
+    message, gone, third = (
+        tree / "mail" / name
+        for name in ("bright-smiles-appointments.eml", "comfort-air-invoice-26-0147.eml", "hearth-home-order-receipt.eml")
+    )
+
+    # Killed just after writing the third, with 32 files still to do ...
+    _kill_backfill_when(killed, "SELECT count(*) FROM files WHERE path = ? AND pending = 0", str(third))
+    backfill(calm)
+    # ... then the message changes, another is deleted, and the next run is killed while it
+    # replaces the message's chunks (the first thing it writes); a third run completes.
+    message.write_bytes(message.read_bytes().replace(b"See you soon!", b"See you soon! Park behind the building."))
+    gone.unlink()
+    _kill_backfill_when(killed, "SELECT count(*) FROM files WHERE path = ? AND pending = 1", str(message))
+    report = backfill(killed)
+    assert report["removed"] == 1 and report["added"] > 0
+    backfill(calm)
+
+    assert documents(killed) == documents(calm)
+    assert chunk_ids(killed) == chunk_ids(calm)
+    files = "SELECT path, size, sha256, error, derived, read_offset, messages FROM files ORDER BY path"
+    assert query(killed, files) == query(calm, files)
+    assert_consistent(killed)
+    assert_consistent(calm)
+
+
+# -- cron ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "every, schedule",
+    [
+        ([], "15 3 * * *"),
+        (["--every", "30"], "*/30 * * * *"),
+        (["--every", "1"], "* * * * *"),
+        (["--every", "60"], "15 * * * *"),
+        (["--every", "360"], "15 */6 * * *"),
+        (["--every", "1440"], "15 3 * * *"),
+    ],
+)
+def test_cron_prints_a_crontab_line(tmp_path, every, schedule):
+    result = run_cli("cron", *every, store=tmp_path / "store")
+    assert result.exit_code == 0, result.output
+    line = result.stdout.strip()
+    assert "\n" not in line and line.startswith(schedule + " /")
+    executable, *rest = shlex.split(line.removeprefix(schedule))
+    assert os.path.isabs(executable) and os.access(executable, os.X_OK)
+    assert rest == ["--store", str(tmp_path / "store"), "backfill", "--quiet"]
+
+
+def test_cron_line_carries_global_options_and_escapes_percent(tmp_path):
+    store = tmp_path / "50% done"
+    result = run_cli("--chroma-url", "http://nas:8000", "cron", store=store)
+    assert result.exit_code == 0, result.output
+    assert f"--store '{tmp_path}/50\\% done' --chroma-url http://nas:8000 backfill --quiet" in result.stdout
+
+
+@pytest.mark.parametrize("every", ["45", "90", "0"])
+def test_cron_refuses_intervals_cron_cannot_keep(tmp_path, every):
+    result = run_cli("cron", "--every", every, store=tmp_path / "store")
+    assert result.exit_code == 2
+
+
+def test_cron_line_runs(tmp_path):
+    store, empty = tmp_path / "store", tmp_path / "empty"
+    empty.mkdir()
+    assert run_cli("ingest", str(empty), store=store).exit_code == 0
+    line = run_cli("cron", "--every", "10", store=store).stdout
+    done = subprocess.run(shlex.split(line)[5:], capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert json.loads(run_cli("status", "--json", store=store).stdout)["last_runs"][0]["command"] == "backfill"
