@@ -122,12 +122,13 @@ class Retrieval:
     lexical_weight: float = 1.0
     relevance_floor: float = 0.3
     entity_boost: float = 0.15
-    answer_type_boost: float = 0.2
+    answer_type_boost: float = 0.3
     day_boost: float = 0.3
     relevance_exponent: float = 3.0
     order_min_share: float = 0.8
     out_of_range_factor: float = 0.3
     superseded_factor: float = 0.5
+    supersede_min_similarity: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ class Verdicts:
     answer_confidence: float = 0.8
     verify_confidence: float = 0.5
     conflict_min_relevance: float = 0.5
-    conflict_min_similarity: float = 0.5
+    conflict_min_similarity: float = 0.6
 
 
 @dataclass(frozen=True)

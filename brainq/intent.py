@@ -4,11 +4,11 @@ A pattern scores one point for each of its cues (regular expressions, case-insen
 in the question; the patterns with a point are the candidates. Between candidates these rules
 decide, in order, as cues alone cannot weigh a question's tense against the things it names:
 1. "when was X's last ..." asks for a thing's latest state: entity.
-2. A past-tense question with a year ("in 2023"), or a past-tense question that opens with
-   who/what/where/when/which/how ("who was", "what did we", "when did we"), asks what happened:
-   historical, even if it also names a size or an amount.
-3. A day ("today", "tomorrow", "Friday", "this weekend") in a present or future question asks
-   what happens that day: logistical.
+2. A past-tense question with a year ("in 2023") or a date ("on March 13"), or a past-tense
+   question that opens with who/what/where/when/which/how ("who was", "what did we", "when
+   did we"), asks what happened: historical, even if it also names a size or an amount.
+3. A day ("today", "tomorrow", "Friday", "this weekend", "April 3", "the 27th") in a present or
+   future question asks what happens that day: logistical.
 4. A present or future question asks how things are now: historical cues ("the filter we
    bought") yield to any other pattern's ("what's the size").
 5. Otherwise the most cues win; a tie goes to the default pattern if it is tied, else to the
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from brainq.config import Config
-from brainq.dates import DAY_WORDS, WEEKDAY_RE
+from brainq.dates import DAY_WORDS, MONTH_RE, WEEKDAY_RE
 from brainq.errors import UsageError
 from brainq.timeref import is_past_tense
 
@@ -41,10 +41,12 @@ class Intent:
 _LATEST_STATE = re.compile(r"\bwhen\s+(?:was|were)\b.*\b(?:last|latest|most\s+recent)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
 _WH_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|where|when|which|how)\b", re.I)
+_DATE = rf"{MONTH_RE}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}/\d{{1,2}}\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\b"
 _DAY_WORD = re.compile(
-    rf"\b(?:{'|'.join(DAY_WORDS)}|this\s+(?:weekend|morning|afternoon|evening))\b|{WEEKDAY_RE}",
+    rf"\b(?:{'|'.join(DAY_WORDS)}|this\s+(?:weekend|morning|afternoon|evening))\b|{WEEKDAY_RE}|{_DATE}",
     re.I,
 )
+_PAST_DATE = re.compile(_DATE, re.I)
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,8 @@ _RULES = (
     ),
     _Rule(
         "historical",
-        lambda q: is_past_tense(q) and bool(_YEAR.search(q) or _WH_OPENING.search(q)),
-        "a past-tense question with a year or a who/what/where/when opening asks what happened",
+        lambda q: is_past_tense(q) and bool(_YEAR.search(q) or _PAST_DATE.search(q) or _WH_OPENING.search(q)),
+        "a past-tense question with a year, a date or a who/what/where/when opening asks what happened",
     ),
     _Rule(
         "logistical",

@@ -132,21 +132,40 @@ def _term_weights(store: Store, query: Query) -> dict[str, float]:
     return {k: max(w, 0.1) for k, w in weights.items()}
 
 
-def _contains(text: str, term: str) -> bool:
-    return re.search(_stem_pattern(term), text) is not None
+# Suffixes and what they become, tried in order, twice ("replacements" -> "replace" -> "replac").
+_SUFFIXES = (
+    ("ments", ""), ("ment", ""), ("ings", ""), ("ing", ""), ("ians", ""), ("ian", ""),
+    ("ics", "ic"), ("ers", ""), ("er", ""), ("ies", "y"), ("ied", "y"), ("es", ""), ("ed", ""),
+    ("ly", ""), ("s", ""), ("e", ""),
+)  # fmt: skip
+_KEEP_S = ("ss", "us", "is")  # "class", "bus", "tennis" are not plurals
+_TOKEN = re.compile(r"[a-z0-9]+")
 
 
 @cache
-def _stem_pattern(term: str) -> str:
-    """Words sharing a stem: a long word matches by its first letters ("pediatrician" finds
-    "pediatrics", "cancelled" finds "cancel"), a short one as itself or its plural."""
-    words = term.split()
-    head, last = words[:-1], words[-1]
-    if len(last) >= 5:
-        last_pattern = re.escape(last[: max(5, len(last) - 3)])
-    else:
-        last_pattern = re.escape(last.removesuffix("s")) + r"(?:s|es)?\b"
-    return r"\b" + r"\s+".join([*map(re.escape, head), last_pattern])
+def stem(word: str) -> str:
+    """A crude English stem, applied alike to question and text, so that 'roofer' meets
+    'roofing', 'pediatrician' meets 'pediatrics' and 'cancelled' meets 'canceled'."""
+    word = word.lower()
+    for _ in range(2):
+        for suffix, replacement in _SUFFIXES:
+            if suffix == "s" and word.endswith(_KEEP_S):
+                continue
+            if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= 4:
+                word = word[: -len(suffix)] + replacement
+                if word[-1] == word[-2] and word[-1] not in "aeioulsz":
+                    word = word[:-1]  # "swimm" -> "swim", but "install" and "pass" stay
+                break
+    return word
+
+
+def stems(text: str) -> str:
+    """The text as space-separated stems, padded, for whole-word and phrase lookups."""
+    return " " + " ".join(stem(t) for t in _TOKEN.findall(text.lower().replace("'s", ""))) + " "
+
+
+def _contains(stemmed: str, term: str) -> bool:
+    return stems(term) in stemmed
 
 
 def refine(
@@ -196,7 +215,7 @@ def sentences(chunk: str) -> list[str]:
 def _likely_sentences(chunk: str, query: Query, n: int) -> list[str]:
     terms = [*query.keywords, *(s for synonyms in query.phrases.values() for s in synonyms)]
     found = sentences(chunk)
-    overlap = {s: sum(_contains(s.lower(), t) for t in terms) for s in found}
+    overlap = {s: sum(_contains(stems(s), t) for t in terms) for s in found}
     return sorted(found, key=lambda s: overlap[s], reverse=True)[:n]
 
 
@@ -213,7 +232,7 @@ def _relevance(config: Config, similarity: float, coverage: float, identifiers: 
 
 
 def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
-    coverage = _coverage(text.lower(), query, weights)
+    coverage = _coverage(text, query, weights)
     found = [ident for ident in query.identifiers if ident.lower() in text.lower()]
     return Candidate(doc, chunk_id, text, cosine, coverage, found, _relevance(config, cosine, coverage, len(found)))
 
@@ -231,7 +250,7 @@ def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
     title, *lines = chunk.split("\n")
     best = 0.0
     for start in range(max(1, len(lines) - PASSAGE + 1)):
-        passage = "\n".join([title, *lines[start : start + PASSAGE]])
+        passage = stems("\n".join([title, *lines[start : start + PASSAGE]]))
         covered = sum(
             weight
             for term, weight in terms.items()

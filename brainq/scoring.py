@@ -95,7 +95,11 @@ def score(
         if not visible(doc, as_of):
             continue
         age = age_in_days(doc, as_of)
-        cutoff = pattern.cutoff.factor if (pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days) else 1.0
+        about_the_day = time.day is not None and time.day in doc.event_dates
+        # The recency cutoff is for stale news; a document about the very day asked about is
+        # evidence however old (its age still decays it, and the verdict says it is old).
+        stale = pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days
+        cutoff = pattern.cutoff.factor if stale and not about_the_day else 1.0
         s = Scored(
             candidate=cand,
             age_days=age,
@@ -103,7 +107,7 @@ def score(
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval),
-            day_factor=1.0 + retrieval.day_boost if time.day and time.day in doc.event_dates else 1.0,
+            day_factor=_day_factor(about_the_day, time, retrieval),
         )
         scored.append(s)
     _mark_superseded(scored, retrieval)
@@ -116,6 +120,13 @@ def score(
     if time.order:
         scored = _by_date(scored, time.order, retrieval)
     return scored
+
+
+def _day_factor(about_the_day: bool, time: TimeRef, retrieval: Retrieval) -> float:
+    """A question about a day lifts the documents about that day and lowers the others."""
+    if time.day is None:
+        return 1.0
+    return 1.0 + retrieval.day_boost if about_the_day else 1.0 - retrieval.day_boost
 
 
 def _range_factor(doc, time: TimeRef, retrieval: Retrieval) -> float:
@@ -149,9 +160,17 @@ def normalised_subject(title: str) -> str:
     return " ".join(words)
 
 
+def _similar(a: Candidate, b: Candidate, threshold: float) -> bool:
+    """Whether two candidates' answering sentences say something about the same thing."""
+    if a.sentence_vector is None or b.sentence_vector is None:
+        return False
+    return sum(x * y for x, y in zip(a.sentence_vector, b.sentence_vector)) >= threshold
+
+
 def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
     """A later message of the same thread, or a later document of the same sender and type on
-    the same subject, supersedes the older one (DESIGN.md section 3.5)."""
+    the same subject (same normalised title, or answering sentences alike), supersedes the
+    older one (DESIGN.md section 3.5)."""
     relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
     written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
     for old in relevant:
@@ -163,7 +182,10 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
                 old.doc.sender
                 and old.doc.sender == new.doc.sender
                 and old.doc.doc_type == new.doc.doc_type
-                and normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
+                and (
+                    normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
+                    or _similar(old.candidate, new.candidate, retrieval.supersede_min_similarity)
+                )
             )
             if (same_thread or same_series) and (
                 old.superseded_by is None or written[new.doc.doc_id] > written[old.superseded_by]

@@ -112,6 +112,8 @@ def _conflict(results, pattern, config, time, asked) -> list[tuple[Scored, str]]
         for kind, value in top_facts.items():
             if kind != (asked or kind) or (kind == "day" and not asked):
                 continue
+            if kind == "day" and ("," in value or "," in other_facts.get(kind, "")):
+                continue  # a sentence naming several days is not one claim about one day
             if kind in other_facts and other_facts[kind] != value:
                 return [(top, value), (other, other_facts[kind])]
     return []
