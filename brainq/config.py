@@ -29,6 +29,7 @@ class Decay:
     model: str = "none"  # exponential: 2^(-age/h); linear: max(0, 1 - age/(2h)); none
     half_life_days: float = 0.0
     floor: float = 0.0  # decay is a preference, not a filter: relevant evidence keeps this much
+    day_floor: float = 0.0  # ... and evidence about the very day the question asks about this much
     half_life_by_type: dict[str, float] = field(default_factory=dict)
 
 
@@ -115,12 +116,12 @@ class Chunking:
 @dataclass(frozen=True)
 class Retrieval:
     candidates: int = 60
-    refine: int = 10
+    refine: int = 15
     refine_sentences: int = 4
     rrf_k: float = 60.0
     semantic_weight: float = 1.0
     lexical_weight: float = 1.0
-    relevance_floor: float = 0.3
+    relevance_floor: float = 0.43
     entity_boost: float = 0.15
     answer_type_boost: float = 0.3
     day_boost: float = 0.3

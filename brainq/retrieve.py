@@ -68,6 +68,7 @@ class Candidate:
     sentence: str | None = None  # the chunk's sentence that answers best
     sentence_vector: list[float] | None = None
     states_answer: bool = False  # the sentence holds the kind of fact the question asks for
+    other_texts: list[str] = field(default_factory=list)  # the document's other chunks found
 
 
 def analyse(question: str, config: Config) -> Query:
@@ -110,12 +111,16 @@ def retrieve(store: Store, config: Config, query: Query, vector: list[float]) ->
     weights = _term_weights(store, query)
     docs = store.get_documents(doc_id for doc_id, _ in texts.values())
     best: dict[str, Candidate] = {}
+    found: dict[str, list[str]] = {}
     for cid, (doc_id, text) in texts.items():
         if doc_id not in docs:
             continue  # a chunk of a document being replaced right now
+        found.setdefault(doc_id, []).append(text)
         cand = _score_chunk(config, query, weights, docs[doc_id], cid, text, cosine.get(cid, 0.0))
         if doc_id not in best or cand.relevance > best[doc_id].relevance:
             best[doc_id] = cand
+    for doc_id, cand in best.items():
+        cand.other_texts = [t for t in found[doc_id] if t != cand.text]
     return sorted(best.values(), key=lambda c: c.relevance, reverse=True)
 
 
@@ -178,7 +183,7 @@ def refine(
     """
     r = config.retrieval
     top = candidates[: r.refine]
-    pool = [(c, sentence) for c in top for sentence in _likely_sentences(c.text, query, r.refine_sentences)]
+    pool = [(c, sentence) for c in top for sentence in _likely_sentences(c, query, r.refine_sentences)]
     if not pool:
         return candidates
     vectors = embed([sentence for _, sentence in pool])
@@ -198,6 +203,9 @@ def refine(
             cand.relevance = _relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
             if cand.states_answer:
                 cand.relevance *= 1.0 + r.answer_type_boost
+            elif query.asks and query.asks != "day":
+                # Not lowered for "when": the document's own date may be the answer.
+                cand.relevance *= 1.0 - r.answer_type_boost
     return sorted(candidates, key=lambda c: c.relevance, reverse=True)
 
 
@@ -212,11 +220,18 @@ def sentences(chunk: str) -> list[str]:
     return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s)]
 
 
-def _likely_sentences(chunk: str, query: Query, n: int) -> list[str]:
+def _likely_sentences(cand: Candidate, query: Query, n: int) -> list[str]:
+    """The sentences sharing most words with the question, those holding the kind of fact it
+    asks for first among equals."""
     terms = [*query.keywords, *(s for synonyms in query.phrases.values() for s in synonyms)]
-    found = sentences(chunk)
-    overlap = {s: sum(_contains(stems(s), t) for t in terms) for s in found}
-    return sorted(found, key=lambda s: overlap[s], reverse=True)[:n]
+    found = list(dict.fromkeys(s for text in [cand.text, *cand.other_texts] for s in sentences(text)))
+    day = _day_of(cand)
+
+    def promise(sentence: str) -> float:
+        overlap = sum(_contains(stems(sentence), t) for t in terms)
+        return overlap + (1.0 if query.asks and holds(sentence, query.asks, day) else 0.0)
+
+    return sorted(found, key=promise, reverse=True)[:n]
 
 
 def _cosine(a: list[float], b: list[float]) -> float:

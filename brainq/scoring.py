@@ -67,8 +67,9 @@ def age_in_days(doc, as_of: date) -> float | None:
     return max(0.0, float((as_of - effective_day(doc.source_date, doc.date_precision)).days))
 
 
-def decay(pattern: Pattern, age: float | None, doc_type: str) -> float:
-    """DESIGN.md section 2's decay models, never below the pattern's floor."""
+def decay(pattern: Pattern, age: float | None, doc_type: str, about_the_day: bool = False) -> float:
+    """DESIGN.md section 2's decay models, never below the pattern's floor (its day floor for
+    evidence about the day the question asks about)."""
     d = pattern.decay
     if d.model == "none" or age is None:
         return 1.0
@@ -77,7 +78,7 @@ def decay(pattern: Pattern, age: float | None, doc_type: str) -> float:
         value = 2.0 ** (-age / half_life)
     else:  # linear
         value = max(0.0, 1.0 - age / (2.0 * half_life))
-    return max(value, d.floor)
+    return max(value, d.day_floor if about_the_day else d.floor)
 
 
 def visible(doc, as_of: date) -> bool:
@@ -103,7 +104,7 @@ def score(
         s = Scored(
             candidate=cand,
             age_days=age,
-            decay=decay(pattern, age, doc.doc_type),
+            decay=decay(pattern, age, doc.doc_type, about_the_day),
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval),

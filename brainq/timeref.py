@@ -67,6 +67,7 @@ class TimeRef:
     range: tuple[date, date] | None = None  # inclusive range asked about
     order: str | None = None  # "asc" (first/earliest) or "desc" (last/latest/most recent)
     phrases: tuple[str, ...] = ()  # the words resolved, for --explain
+    past: bool = False  # the question asks about the past ("was", "did")
 
 
 _AUXILIARY = re.compile(
@@ -120,6 +121,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
         range=next((v for _, _, kind, v in found if kind == "range"), None),
         order=next((v for _, _, kind, v in found if kind == "order"), None),
         phrases=tuple(" ".join(text[s:e].split()) for s, e, _, _ in found),
+        past=past,
     )
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from brainq.config import Config
+from brainq.dates import find_event_dates
 from brainq.facts import facts
 from brainq.scoring import Scored
 from brainq.timeref import TimeRef
@@ -35,7 +36,7 @@ def judge(
     floor = config.retrieval.relevance_floor
     strength = min(1.0, max(0.0, (top.relevance - floor) / (1.0 - floor)))
     rule = config.patterns[pattern].verdict
-    conflict = _conflict(results, pattern, config, time, asked)
+    conflict = _conflict(results, pattern, config, time, asked, as_of)
     if conflict:
         said = ", ".join(f"{_label(s)} says {what}" for s, what in conflict)
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
@@ -86,7 +87,7 @@ def _label(s: Scored) -> str:
     return f"{s.doc.doc_type} ({when})"
 
 
-def _conflict(results, pattern, config, time, asked) -> list[tuple[Scored, str]]:
+def _conflict(results, pattern, config, time, asked, as_of) -> list[tuple[Scored, str]]:
     """Two fresh, relevant, not superseded sources whose answering sentences, about the same
     thing (similar enough), state different values of the fact the question asks for (any
     fact but a day, for a yes/no question)."""
@@ -102,11 +103,11 @@ def _conflict(results, pattern, config, time, asked) -> list[tuple[Scored, str]]
     if len(strong) < 2 or strong[0] is not results[0]:
         return []
     top = results[0]
-    top_facts = _facts(top)
+    top_facts = _facts(top, time, as_of)
     for other in strong[1:]:
         if not _same_subject(top.candidate, other.candidate, config.verdicts.conflict_min_similarity):
             continue
-        other_facts = _facts(other)
+        other_facts = _facts(other, time, as_of)
         if time.day and "day" in top_facts and top_facts["day"] != other_facts.get("day", top_facts["day"]):
             continue  # the question names a day, and the other source speaks of another day
         for kind, value in top_facts.items():
@@ -119,9 +120,18 @@ def _conflict(results, pattern, config, time, asked) -> list[tuple[Scored, str]]
     return []
 
 
-def _facts(s: Scored) -> dict[str, str]:
+def _facts(s: Scored, time: TimeRef, as_of: date) -> dict[str, str]:
+    """The facts of a source's answering sentence; for a question about now or later, the days
+    it names in the past are background ("since March 1"), not claims to compare."""
     anchor = s.doc.source_date.date() if s.doc.source_date else None
-    return facts(s.candidate.sentence or "", anchor)
+    found = facts(s.candidate.sentence or "", anchor)
+    if "day" in found and not time.past:
+        upcoming = [d for d in find_event_dates(s.candidate.sentence or "", anchor) if d >= as_of]
+        if upcoming:
+            found["day"] = ", ".join(d.strftime("%a %b %-d") for d in upcoming)
+        else:
+            del found["day"]
+    return found
 
 
 def _same_subject(a, b, threshold: float) -> bool:

@@ -141,7 +141,7 @@ def test_order(question, order):
 def test_time_and_order_together():
     ref = resolve("When did we last see the dentist in 2025?", WED)
     assert ref == TimeRef(
-        range=(date(2025, 1, 1), date(2025, 12, 31)), order="desc", phrases=("last", "in 2025")
+        range=(date(2025, 1, 1), date(2025, 12, 31)), order="desc", phrases=("last", "in 2025"), past=True
     )
 
 

@@ -1,0 +1,127 @@
+"""End to end: corpus_samples ingested through the CLI into a real Chroma store with the real
+model, then real questions through `brainq ask` and `brainq eval`."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
+
+pytestmark = pytest.mark.slow
+
+PRINCIPAL = "mail/Maildir/cur/1773250920.M1P1.host:2,S"
+CALENDAR_PDF = "documents/birchwood-calendar-2025-2026.pdf"
+HVAC_INVOICE_MAIL = "mail/comfort-air-invoice-26-0147.eml"
+ROOFER = "documents/summit-ridge-roofing-receipt-2023.pdf"
+
+
+def rank_of(answer: dict, relative: str) -> int | None:
+    paths = [r["path"] for r in answer["results"]]
+    target = str(SAMPLES / relative)
+    return paths.index(target) if target in paths else None
+
+
+def test_ingest_reports_every_file(sample_store):
+    _, report = sample_store
+    files = [p for p in SAMPLES.rglob("*") if p.is_file()]
+    assert report["added"] == len(files)
+    assert report["failed"] == 0 and report["failures"] == []
+    assert report["by_kind"].keys() == {"email", "pdf", "photo", "calendar", "text"}
+
+
+def test_second_ingest_is_unchanged_and_embeds_nothing(sample_store):
+    store, first = sample_store
+    result = run_cli("ingest", "--json", str(SAMPLES), store=store)
+    assert result.exit_code == 0, result.output
+    again = json.loads(result.stdout)
+    assert again["unchanged"] == first["added"]
+    assert again["added"] == again["updated"] == again["embedded"] == again["chunks"] == 0
+
+
+def test_list_shows_dates_types_and_sources(sample_store):
+    store, _ = sample_store
+    lines = run_cli("list", "--json", store=store).stdout.splitlines()
+    docs = [json.loads(line) for line in lines]
+    by_path = {d["path"]: d for d in docs if d["locator"] is None}
+    principal = by_path[str(SAMPLES / PRINCIPAL)]
+    assert principal["doc_type"] == "email" and principal["date_source"] == "header"
+    assert principal["source_date"].startswith("2026-03-11")
+    assert {d["doc_type"] for d in docs} >= {"email", "newsletter", "invoice", "receipt", "manual",
+                                             "static_pdf", "photo", "calendar_event"}
+    assert not [d for d in docs if d["date_source"] == "mtime"], "every sample carries its own date"
+
+
+def test_friday_half_day_answers_from_the_fresh_email_not_the_stale_calendar(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "Is Friday a half-day?")
+    assert answer["pattern"] == "logistical"
+    assert answer["time"]["day"] == "2026-03-13"
+    assert answer["verdict"]["level"] == "answer"
+    top = answer["results"][0]
+    assert top["source_date"] >= "2026-03-11" and top["doc_type"] in ("email", "calendar_event")
+    assert rank_of(answer, PRINCIPAL) is not None and rank_of(answer, PRINCIPAL) < 3
+    stale = rank_of(answer, CALENDAR_PDF)
+    assert stale is None or stale > rank_of(answer, PRINCIPAL)
+    assert "full day" in answer["answer"].lower()
+
+
+def test_hvac_filter_size_comes_from_the_latest_invoice(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "What size is our HVAC filter?")
+    assert answer["pattern"] == "entity"
+    assert "16x25x4" in answer["answer"]
+    assert answer["results"][0]["path"] == str(SAMPLES / HVAC_INVOICE_MAIL)
+    assert answer["results"][0]["locator"] == "Invoice_26-0147.pdf"
+
+
+def test_roofer_is_found_in_the_2023_receipt_without_a_recency_penalty(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "What was the roofer's name?")
+    assert answer["pattern"] == "historical"
+    top = answer["results"][0]
+    assert top["path"] == str(SAMPLES / ROOFER)
+    assert top["scores"]["decay"] == 1.0
+    assert answer["verdict"]["level"] == "answer"
+
+
+def test_stale_evidence_only_asks_to_verify(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "What's the model number of the water heater?")
+    assert answer["verdict"]["level"] == "verify"
+    assert "outdated" in answer["verdict"]["reason"]
+
+
+def test_something_absent_is_i_dont_know(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "What time is Leo's swim lesson on Wednesday?")
+    assert answer["verdict"]["level"] == "unknown"
+    assert answer["results"] == [] and answer["answer"] is None
+
+
+def test_documents_written_after_as_of_are_invisible(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "Is Friday a half-day?", as_of="2026-03-10")
+    assert all(r["source_date"][:10] <= "2026-03-10" for r in answer["results"])
+    assert rank_of(answer, PRINCIPAL) is None
+
+
+@pytest.mark.parametrize("flag, expected", [("--explain", "pattern logistical"), ("--context", "## RECENT")])
+def test_terminal_outputs(sample_store, flag, expected):
+    store, _ = sample_store
+    result = run_cli("ask", "--as-of", AS_OF, flag, "Is Friday a half-day?", store=store)
+    assert result.exit_code == 0, result.output
+    assert expected in result.stdout
+    assert PRINCIPAL.rsplit("/", 1)[-1] in result.stdout
+
+
+def test_eval_beats_plain_semantic_search(sample_store):
+    store, _ = sample_store
+    queries = Path(SAMPLES).parent / "queries.yaml"
+    result = run_cli("eval", "--json", "--baseline", str(queries), store=store)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    ours, baseline = report["brainq"]["all"], report["baseline"]["all"]
+    assert ours["classification"] >= 0.9
+    assert ours["precision@1"] >= baseline["precision@1"] + 0.15
+    assert ours["verdict"] >= 0.75
