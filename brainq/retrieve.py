@@ -19,10 +19,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cache
 
 from brainq.config import Config
-from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS
+from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS, find_event_dates
 from brainq.facts import asked_for, holds
 from brainq.store import Store, StoredDocument
 
@@ -33,7 +34,8 @@ STOPWORDS = frozenset(
     off on once only or other our ours out over own same she should so some such than that the their
     theirs them then there these they this those through to too under until up very was we were what
     when where which while who whom why will with would you your yours whats what's when's who's
-    where's is it's let's tell know remember find show get got one ever last first time us""".split()
+    where's is it's let's tell know remember find show get got one ever last first time us much many
+    long put buy happen happening guy thing things stuff need needs want still end up""".split()
 )
 _WORD = re.compile(r"[\w][\w'./-]*[\w]|\w", re.UNICODE)
 _IDENTIFIER = re.compile(r"^(?=.*\d)[\w./-]{3,}$|^[A-Z]{2,}[\w-]*$")
@@ -124,6 +126,32 @@ def retrieve(store: Store, config: Config, query: Query, vector: list[float]) ->
     return sorted(best.values(), key=lambda c: c.relevance, reverse=True)
 
 
+_ORDINAL = re.compile(r"^\d+(st|nd|rd|th)$")
+
+
+def known_share(store: Store, query: Query) -> tuple[float, list[str]]:
+    """How much of what the question is about the store has ever heard of: the IDF-weighted
+    share of its words (a synonym counts) found in any chunk, and the words found nowhere.
+
+    Time words are left out (the question's time is matched by dates, not words). A question
+    whose key words appear in no document at all ("swim lesson", "chimney") is about something
+    the store does not know, however close some sentence comes in embedding space.
+    """
+    weights = _term_weights(store, query)
+    phrase_words = {w for p in query.phrases for w in p.split()} - set(query.phrases)
+    known = total = 0.0
+    missing = []
+    for term, weight in weights.items():
+        if term in phrase_words or term in _CALENDAR_WORDS or _ORDINAL.match(term):
+            continue
+        total += weight
+        if any(store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]):
+            known += weight
+        else:
+            missing.append(term)
+    return (known / total if total else 1.0), missing
+
+
 def _term_weights(store: Store, query: Query) -> dict[str, float]:
     """IDF of each keyword (rare words matter more), taking the best of its synonyms."""
     total = max(store.chunk_count(), 1)
@@ -174,7 +202,7 @@ def _contains(stemmed: str, term: str) -> bool:
 
 
 def refine(
-    candidates: list[Candidate], query: Query, vector: list[float], embed, config: Config
+    candidates: list[Candidate], query: Query, vector: list[float], embed, config: Config, day: date | None = None
 ) -> list[Candidate]:
     """Sentence-level similarity for the best candidates (see the module docstring), re-sorted.
 
@@ -183,7 +211,7 @@ def refine(
     """
     r = config.retrieval
     top = candidates[: r.refine]
-    pool = [(c, sentence) for c in top for sentence in _likely_sentences(c, query, r.refine_sentences)]
+    pool = [(c, sentence) for c in top for sentence in _likely_sentences(c, query, r.refine_sentences, day)]
     if not pool:
         return candidates
     vectors = embed([sentence for _, sentence in pool])
@@ -192,8 +220,12 @@ def refine(
         similarity = _cosine(vec, vector)
         states = bool(query.asks) and holds(sentence, query.asks, _day_of(cand))
         # A sentence holding the kind of fact asked for answers better than one that only
-        # resembles the question ("what time ...?": the one with a time in it).
+        # resembles the question ("what time ...?": the one with a time in it), and so does
+        # one about the day asked about.
         preference = similarity * (1.0 + r.answer_type_boost) if states else similarity
+        if day:
+            about = day in find_event_dates(sentence, _day_of(cand))
+            preference *= 1.0 + r.day_boost if about else 1.0 - r.day_boost
         if preference > best.get(cand.chunk_id, -1.0):
             best[cand.chunk_id] = preference
             cand.sentence, cand.sentence_vector, cand.states_answer = sentence, vec, states
@@ -220,16 +252,18 @@ def sentences(chunk: str) -> list[str]:
     return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s)]
 
 
-def _likely_sentences(cand: Candidate, query: Query, n: int) -> list[str]:
+def _likely_sentences(cand: Candidate, query: Query, n: int, day: date | None) -> list[str]:
     """The sentences sharing most words with the question, those holding the kind of fact it
-    asks for first among equals."""
+    asks for or naming the day it asks about first among equals."""
     terms = [*query.keywords, *(s for synonyms in query.phrases.values() for s in synonyms)]
     found = list(dict.fromkeys(s for text in [cand.text, *cand.other_texts] for s in sentences(text)))
-    day = _day_of(cand)
+    anchor = _day_of(cand)
 
     def promise(sentence: str) -> float:
         overlap = sum(_contains(stems(sentence), t) for t in terms)
-        return overlap + (1.0 if query.asks and holds(sentence, query.asks, day) else 0.0)
+        states = query.asks is not None and holds(sentence, query.asks, anchor)
+        about = day is not None and day in find_event_dates(sentence, anchor)
+        return overlap + states + about
 
     return sorted(found, key=promise, reverse=True)[:n]
 

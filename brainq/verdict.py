@@ -26,12 +26,22 @@ class Verdict:
 
 
 def judge(
-    results: list[Scored], pattern: str, config: Config, time: TimeRef, as_of: date, asked: str | None = None
+    results: list[Scored],
+    pattern: str,
+    config: Config,
+    time: TimeRef,
+    as_of: date,
+    asked: str | None = None,
+    missing: list[str] = (),
 ) -> Verdict:
-    """The verdict on ranked, relevant results; `asked` is the kind of fact the question wants."""
+    """The verdict on ranked, relevant results; `asked` is the kind of fact the question wants,
+    `missing` the question's words no document contains."""
     bands = config.verdicts
     if not results:
-        return Verdict("unknown", 0.0, "No relevant documents found")
+        reason = "No relevant documents found"
+        if missing:
+            reason += f" (no document mentions {', '.join(repr(m) for m in missing)})"
+        return Verdict("unknown", 0.0, reason)
     top = results[0]
     floor = config.retrieval.relevance_floor
     strength = min(1.0, max(0.0, (top.relevance - floor) / (1.0 - floor)))
