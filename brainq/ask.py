@@ -126,7 +126,7 @@ def ask(
     floor = config.retrieval.relevance_floor / max(share, 0.01) ** 0.5
     relevant = [s for s in ranked if s.candidate.relevance >= floor][:top_k]
     verdict = judge(relevant, intent.pattern, config, time, as_of, query.asks, missing)
-    answer = relevant[0].candidate.sentence if relevant else None
+    answer = relevant[0].candidate.answer if relevant else None
     if answer and time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
     return Answer(question, as_of, intent, time, verdict, answer, relevant)

@@ -118,6 +118,7 @@ class Retrieval:
     candidates: int = 60
     refine: int = 15
     refine_sentences: int = 4
+    support_share: float = 0.9
     rrf_k: float = 60.0
     semantic_weight: float = 1.0
     lexical_weight: float = 1.0

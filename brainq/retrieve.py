@@ -68,9 +68,19 @@ class Candidate:
     identifiers: list[str] = field(default_factory=list)
     relevance: float = 0.0
     sentence: str | None = None  # the chunk's sentence that answers best
+    support: str | None = None  # a second sentence nearly as good, if there is one
     sentence_vector: list[float] | None = None
     states_answer: bool = False  # the sentence holds the kind of fact the question asks for
     other_texts: list[str] = field(default_factory=list)  # the document's other chunks found
+
+    @property
+    def answer(self) -> str | None:
+        """The answering sentence, with its supporting one, in the document's order."""
+        if not self.sentence or not self.support:
+            return self.sentence
+        text = "\n".join([self.text, *self.other_texts])
+        pair = sorted([self.sentence, self.support], key=lambda s: text.find(s))
+        return " ".join(pair)
 
 
 def analyse(question: str, config: Config) -> Query:
@@ -215,7 +225,7 @@ def refine(
     if not pool:
         return candidates
     vectors = embed([sentence for _, sentence in pool])
-    best: dict[str, float] = {}
+    ranked: dict[str, list[tuple[float, str, list[float], bool]]] = {}
     for (cand, sentence), vec in zip(pool, vectors):
         similarity = _cosine(vec, vector)
         states = bool(query.asks) and holds(sentence, query.asks, _day_of(cand))
@@ -226,9 +236,16 @@ def refine(
         if day:
             about = day in find_event_dates(sentence, _day_of(cand))
             preference *= 1.0 + r.day_boost if about else 1.0 - r.day_boost
-        if preference > best.get(cand.chunk_id, -1.0):
-            best[cand.chunk_id] = preference
-            cand.sentence, cand.sentence_vector, cand.states_answer = sentence, vec, states
+        ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states))
+    for cand in top:
+        options = sorted(ranked.get(cand.chunk_id, []), key=lambda o: o[0], reverse=True)
+        if options:
+            best, *rest = options
+            _, cand.sentence, cand.sentence_vector, cand.states_answer = best
+            # A second sentence nearly as good completes the answer ("Friday is now a full
+            # day." + "Dismissal is at the regular time, 3:05 PM.").
+            if rest and rest[0][0] >= r.support_share * best[0]:
+                cand.support = rest[0][1]
     for cand in top:
         if cand.sentence_vector is not None:
             cand.semantic = max(cand.semantic, _cosine(cand.sentence_vector, vector))
