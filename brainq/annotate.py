@@ -3,6 +3,9 @@
 The date fallback order comes from DESIGN.md section 1: the content's own date (set by the
 extractor), then a date printed prominently in the text, and the file's mtime only as a last
 resort, flagged in `date_source` and `notes` so a verdict can say the date is uncertain.
+The mtime stands in only for documents that are files of their own (PDFs, notes): a message's
+or a photo's file time says when it was copied, not when it was written or taken, so an email
+without a valid Date header or a photo without EXIF dates stays undated.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from brainq.config import Config, DocTypes
 from brainq.documents import Document
 
 CUE_SCAN_CHARS = 20_000  # doc_type cues are read from the start of a document only
-DATE_FROM_TEXT_KINDS = ("pdf", "text")
+DATE_FROM_FILE_KINDS = ("pdf", "text")
 
 
 def annotate(doc: Document, config: Config, mtime: float) -> Document:
@@ -46,12 +49,14 @@ def classify_doc_type(doc: Document, rules: DocTypes) -> str:
 
 
 def _fallback_date(doc: Document, mtime: float) -> None:
-    if doc.kind in DATE_FROM_TEXT_KINDS:
-        found = dates.find_document_date(doc.text)
-        if found:
-            doc.source_date, doc.date_precision = found
-            doc.date_source = "text"
-            return
+    if doc.kind not in DATE_FROM_FILE_KINDS:
+        doc.date_source = "none"  # known to be undated, unlike a document from an older brainq
+        return
+    found = dates.find_document_date(doc.text)
+    if found:
+        doc.source_date, doc.date_precision = found
+        doc.date_source = "text"
+        return
     doc.source_date = datetime.fromtimestamp(mtime, timezone.utc)
     doc.date_source = "mtime"
     doc.date_precision = "instant"

@@ -320,7 +320,7 @@ class Store:
         """Mark files whose documents lack a date, type or event dates for re-derivation."""
         return self.db.execute(
             "UPDATE files SET derived = 0 WHERE path IN (SELECT path FROM documents WHERE "
-            "source_date IS NULL OR doc_type IS NULL OR event_dates IS NULL)"
+            "date_source IS NULL OR doc_type IS NULL OR event_dates IS NULL)"
         ).rowcount
 
     def touch_file(self, path: str, size: int, mtime_ns: int) -> None:

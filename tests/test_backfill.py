@@ -255,7 +255,7 @@ def test_read_message_moving_from_new_to_cur_is_not_embedded_again(home):
     [
         "UPDATE files SET derived = 0 WHERE path = ?",
         "UPDATE documents SET doc_type = NULL WHERE path = ?",
-        "UPDATE documents SET source_date = NULL, source_ts = NULL WHERE path = ?",
+        "UPDATE documents SET source_date = NULL, source_ts = NULL, date_source = NULL WHERE path = ?",
         "UPDATE documents SET event_dates = NULL WHERE path = ?",
     ],
     ids=["derivation-version", "doc_type", "source_date", "event_dates"],
