@@ -109,7 +109,7 @@ def test_cancelled_event_says_so(school):
         ("DTSTART;VALUE=DATE:20260313", [date(2026, 3, 13)]),
         (  # a year-long "event" is capped
             "DTSTART;VALUE=DATE:20260101\nDTEND;VALUE=DATE:20270101",
-            days(date(2026, 1, 1), calendar.MAX_DAYS_PER_OCCURRENCE),
+            days(date(2026, 1, 1), Limits().max_event_days),
         ),
         ("DTSTART:20260313T100000\nDTEND:20260301T100000", [date(2026, 3, 13)]),  # end before start
     ],
@@ -146,8 +146,8 @@ def test_recurrence_storm_is_bounded(rule):
     started = time.monotonic()
     (doc,) = extract(ics(f"UID:x\nDTSTART:20260101T000000\nRRULE:{rule}"))
     assert time.monotonic() - started < 2
-    assert len(doc.event_dates) <= calendar.MAX_OCCURRENCES
-    assert doc.event_dates[-1] - doc.event_dates[0] <= calendar.RECURRENCE_WINDOW
+    assert len(doc.event_dates) <= Limits().max_occurrences
+    assert (doc.event_dates[-1] - doc.event_dates[0]).days <= Limits().recurrence_days
 
 
 def test_rule_that_never_matches_keeps_the_start_day():
@@ -156,9 +156,9 @@ def test_rule_that_never_matches_keeps_the_start_day():
     assert doc.event_dates == [date(2026, 3, 13)]
 
 
-def test_expansion_stops_once_the_time_budget_is_spent(monkeypatch):
-    monkeypatch.setattr(calendar, "EXPANSION_BUDGET_SECONDS", -1.0)
-    (doc,) = extract(ics("UID:x\nDTSTART:20260313T100000\nRRULE:FREQ=DAILY;COUNT=5"))
+def test_expansion_stops_once_the_time_budget_is_spent():
+    rule = "UID:x\nDTSTART:20260313T100000\nRRULE:FREQ=DAILY;COUNT=5"
+    (doc,) = extract(ics(rule), Limits(recurrence_seconds=0))
     assert doc.event_dates == [date(2026, 3, 13)]
     assert doc.notes == ["recurrence not expanded (time limit)"]
 
@@ -217,9 +217,9 @@ def test_any_event_yields_a_document_a_failure_or_an_extract_error(names, value)
     assert all(isinstance(r, (Document, Failure)) for r in results)
 
 
-def test_event_count_is_capped(monkeypatch):
-    monkeypatch.setattr(calendar, "MAX_EVENTS", 2)
-    results = extract(ics(*(f"UID:{n}\nDTSTART:20260313T100000" for n in range(4))))
+def test_event_count_is_capped():
+    events = (f"UID:{n}\nDTSTART:20260313T100000" for n in range(4))
+    results = extract(ics(*events), Limits(max_events=2))
     assert [type(r) for r in results] == [Document, Document, Failure]
     assert results[-1].reason == "only the first 2 events read"
 

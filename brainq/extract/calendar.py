@@ -19,11 +19,11 @@ KIND = "calendar"
 # The bounds on events and recurrences are `Limits` (patterns.yaml). Recurrences are expanded
 # so that questions about a day find the events on it.
 
-# dateutil looks for a rule's next occurrence up to year 9999. For a rule that never matches
-# again (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) that search takes seconds from today, over a minute
-# for some sub-daily rules. The Gregorian calendar repeats every 400 years (146,097 days, exactly
-# 20,871 weeks), so a rule is expanded as many whole cycles later as fit before year 9999, where
-# the search ends within one cycle, and its occurrences are moved back.
+# dateutil looks for a rule's next occurrence up to year 9999, which for a rule that never
+# matches again (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) takes seconds. The Gregorian calendar
+# repeats every 400 years (146,097 days, exactly 20,871 weeks), so a rule is expanded as many
+# whole cycles later as fit before year 9999, where that search ends within one cycle, and its
+# occurrences are moved back.
 CALENDAR_CYCLE_YEARS = 400
 LAST_YEAR = 9998  # dateutil fails on periods that reach into year 10000
 # Rules more frequent than daily are not expanded: calendar apps do not write them, and the
@@ -127,7 +127,7 @@ def _document(
     except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
         raise _BadEvent("dates out of range") from None
     written, precision = _written(event)
-    title = _text(event, "SUMMARY") or "Untitled event"
+    title = _text(event, "SUMMARY")[: limits.max_text_chars] or "Untitled event"
     status = _text(event, "STATUS").lower()
     lines = [
         title,
@@ -138,12 +138,15 @@ def _document(
         _labelled("Status", "" if status == "confirmed" else status),
         _text(event, "DESCRIPTION"),
     ]
+    text = "\n".join(line for line in lines if line)
+    if len(text) > limits.max_text_chars:
+        notes.append(f"text cut at {limits.max_text_chars} characters")
     return Document(
         path=str(item.path),
         locator=locator,
         kind=KIND,
         title=title,
-        text="\n".join(line for line in lines if line)[: limits.max_text_chars],
+        text=text[: limits.max_text_chars],
         source_date=written,
         date_source="ics" if written else None,
         date_precision=precision,
@@ -178,8 +181,10 @@ def _end(event, start: date | datetime) -> date | datetime:
     """DTEND, else DTSTART + DURATION, else the start (RFC 5545 3.6.1), in the start's terms."""
     end = _when(event, "DTEND")
     if end is None:
-        duration = event.get("DURATION")
-        delta = getattr(duration, "dt", None)
+        try:
+            delta = getattr(event.get("DURATION"), "dt", None)
+        except ValueError:  # icalendar raises when a malformed value is read, as in _when
+            delta = None
         end = start + delta if isinstance(delta, timedelta) else start
     if isinstance(start, datetime) != isinstance(end, datetime):
         return start  # a DATE end for a DATE-TIME start: no usable length
@@ -226,12 +231,18 @@ def _event_days(event, start, end, moved, deadline, limits) -> tuple[list[date],
         return first, repeats, [*notes, "recurrence rule not understood"]
     # DTSTART is always the first occurrence, even when it does not fit the rule (RFC 5545 3.8.5.3).
     days = set(first)
-    days.update(d for begin in starts for d in _days(begin, begin + (end - start), limits.max_event_days))
+    for begin in starts:
+        days.update(_days(begin, begin + (end - start), limits.max_event_days))
     return sorted(days), repeats, notes + ([cut] if cut else [])
 
 
 def _occurrences(rule, start, excluded: set, limits: Limits) -> tuple[list, str | None]:
     """Starts of the occurrences within the recurrence limits, and a note if they cut any."""
+    # RFC 5545 3.3.10: INTERVAL is a positive integer. dateutil takes 0 and then never moves on
+    # from the first period, looping forever when nothing in it matches.
+    interval = rule.get("INTERVAL", [1])[0]
+    if not isinstance(interval, int) or interval < 1:
+        raise ValueError(f"INTERVAL {interval!r} is not a positive integer")
     local = _naive(start)
     limit = local + timedelta(days=limits.recurrence_days)
     text = rule.to_ical().decode("ascii")
@@ -253,7 +264,8 @@ def _occurrences(rule, start, excluded: set, limits: Limits) -> tuple[list, str 
         for occurrence in recurrence:
             occurrence = _shifted(occurrence, -shift)
             if occurrence > limit:
-                return found, f"repeats after its first {limits.recurrence_days} days; those are not listed"
+                days = limits.recurrence_days
+                return found, f"repeats more than {days} days after it starts; later occurrences not listed"
             if len(found) >= limits.max_occurrences:
                 return found, f"only its first {limits.max_occurrences} occurrences listed"
             if occurrence not in excluded:

@@ -359,7 +359,8 @@ def _message(
         path=str(item.path),
         locator=locator,
         kind=KIND,
-        title=" ".join(_header_text(fields, "Subject").split()) or "(no subject)",
+        title=" ".join(_header_text(fields, "Subject").split())[: limits.max_text_chars]
+        or "(no subject)",
         text="",
         sender=_sender(fields),
         headers={name: _header_text(fields, name) for name in KEPT_HEADERS if _has(fields, name)},
@@ -426,25 +427,27 @@ def _header_text(fields: list[tuple[str, bytes]], name: str) -> str:
 def decode_header_text(value: bytes | str) -> str:
     """A header value as text: raw 8-bit bytes and RFC 2047 encoded words both decoded."""
     text = value if isinstance(value, str) else decode_bytes(value, None)
-    pieces: list[tuple[str | None, bytes | str]] = []  # (charset, bytes) or (None, text)
+    # (charset, [bytes, ...]) or (None, [text]); a run of words in one charset is joined once at
+    # the end, as joining word by word takes minutes for a subject of a million words.
+    pieces: list[tuple[str | None, list]] = []
     pos = 0
     for match in _ENCODED_WORD.finditer(text):
         between = text[pos:match.start()]
         # RFC 2047 §6.2: white space between adjacent encoded words is not displayed.
         if between and not (between.isspace() and pieces and pieces[-1][0] is not None):
-            pieces.append((None, between))
+            pieces.append((None, [between]))
         charset = match.group(1).split("*")[0].lower()
         data = _decode_word(match.group(2), match.group(3))
         if data is None:
-            pieces.append((None, match.group(0)))
+            pieces.append((None, [match.group(0)]))
         elif pieces and pieces[-1][0] == charset:
             # Join before decoding: mailers split multibyte characters across words.
-            pieces[-1] = (charset, pieces[-1][1] + data)
+            pieces[-1][1].append(data)
         else:
-            pieces.append((charset, data))
+            pieces.append((charset, [data]))
         pos = match.end()
-    pieces.append((None, text[pos:]))
-    return "".join(p if cs is None else decode_bytes(p, cs) for cs, p in pieces)
+    pieces.append((None, [text[pos:]]))
+    return "".join(p[0] if cs is None else decode_bytes(b"".join(p), cs) for cs, p in pieces)
 
 
 def _decode_word(encoding: str, encoded: str) -> bytes | None:
@@ -770,6 +773,9 @@ def _attachments(
         except RecursionError:  # a forwarded message serialised recursively, nested too deeply
             yield Failure(path, f"attachment {where}{name}: messages nested too deeply")
             continue
+        except ExtractError as exc:
+            yield Failure(path, f"attachment {where}{name}: {exc}")
+            continue
         sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1)
         if not _is_document(part, name) and extractor_for(sub) is None:
             continue  # named in the message's text, nothing more to read
@@ -795,10 +801,16 @@ def _payload(part: Message) -> bytes:
             return b""
         try:
             return inner.as_bytes()
-        except (UnicodeError, LookupError):
+        except (UnicodeError, LookupError, ValueError):
+            pass
+        try:
             # A header the parser decoded with replacement characters cannot be re-encoded as
             # ASCII; its UTF-8 text is as good a source for the nested message.
             return inner.as_string().encode("utf-8", "replace")
+        except (UnicodeError, LookupError, ValueError):
+            # Writing a part back decodes it in its declared charset: one with a NUL in its
+            # name, or one Python does not know, fails both ways.
+            raise ExtractError("cannot be read back (a part's charset is unusable)") from None
     payload = part.get_payload(decode=True)
     return payload if isinstance(payload, bytes) else b""
 

@@ -70,7 +70,7 @@ def _document(item: Item, limits: Limits) -> Document:
     reader = _open(item.read())
     metadata = _metadata(reader)
     source_date, date_source, precision = _creation_date(reader, metadata)
-    title = metadata.get("/Title") or Path(item.name).stem
+    title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
     notes: list[str] = []
     try:
         text = _text(reader, limits, notes)
@@ -199,11 +199,11 @@ class _TextFull(Exception):
 
 
 def _page_text(page, budget: int) -> str:
-    """The page's text, read no further than `budget` characters past what the document needs.
+    """The page's text, read only until it is longer than `budget` characters.
 
     A page can hold far more text than its size suggests (a stream that inflates 1000-fold, a
-    font mapping each glyph to a long string); pypdf hands the text over in pieces, so reading
-    stops once there is enough.
+    font mapping each glyph to a long string); pypdf hands the text over line by line, so
+    reading stops once the document has all it may keep.
     """
     pieces: list[str] = []
     size = 0

@@ -61,13 +61,16 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     taken, date_source = _capture_time(tags)
     camera = _camera(tags)
     position = _position(tags)
-    description = _description(tags, camera)[: limits.max_text_chars]
+    # A description can be as long as the file; the text is cut at the limit like any other.
+    text = _sentence(item.name, taken, date_source, camera, position, _description(tags, camera))
+    if len(text) > limits.max_text_chars:
+        notes.append(f"text cut at {limits.max_text_chars} characters")
     yield Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
         title=item.name,
-        text=_sentence(item.name, taken, date_source, camera, position, description),
+        text=text[: limits.max_text_chars],
         source_date=taken,
         date_source=date_source,
         date_precision="instant" if taken else None,
