@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 DEMO_STORE := .brainq-demo
 DEMO_AS_OF := 2026-03-12
 
-.PHONY: install demo test bench fuzz clean
+.PHONY: install demo test eval bench fuzz clean
 
 install: $(VENV)/.installed
 
@@ -26,8 +26,17 @@ demo: install
 test: install
 	$(BIN)/python -m pytest -q
 
+# The whole question set of corpus_samples, beside plain semantic search (a few minutes).
+eval: install
+	$(BIN)/brainq --store $(DEMO_STORE) ingest --quiet corpus_samples/household
+	$(BIN)/brainq --store $(DEMO_STORE) eval --baseline corpus_samples/queries.yaml
+
 bench: install
 	$(BIN)/python -m benchmarks.ingest
+	$(BIN)/python -m benchmarks.backfill
+
+fuzz: install
+	$(BIN)/python -m benchmarks.fuzz --cases 20000
 
 clean:
 	rm -rf $(VENV) $(DEMO_STORE) .pytest_cache

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from brainq.ingest import IngestReport
 from brainq.ingest import Progress as CoreProgress
 from brainq.store import StoredDocument
+from brainq.verdict import days as plural_days
 
 # rich honours NO_COLOR and turns colour off when the stream is not a terminal.
 out = Console(highlight=False, soft_wrap=True)
@@ -130,7 +131,7 @@ def _age(days: float | None) -> str:
     if days is None:
         return "age unknown"
     if days < 60:
-        return f"{days:.0f} days ago"
+        return f"{plural_days(days)} ago"
     if days < 730:
         return f"{days / 30.4:.0f} months ago"
     return f"{days / 365.25:.0f} years ago"

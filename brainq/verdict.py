@@ -79,17 +79,21 @@ def _staleness(top: Scored, rule, pattern: str, time: TimeRef) -> str | None:
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
     if not is_fresh(top, rule, pattern, time):
-        return f"Possibly outdated: newest source is {top.age_days:.0f} days old ({top.doc.doc_type})"
+        return f"Possibly outdated: newest source is {days(top.age_days)} old ({top.doc.doc_type})"
     return None
 
 
 def _found(top: Scored, pattern: str) -> str:
-    age = f"{top.age_days:.0f} days old" if top.age_days is not None else "undated"
+    age = f"{days(top.age_days)} old" if top.age_days is not None else "undated"
     if pattern == "historical":
         return f"Found in {top.doc.doc_type} from {top.doc.source_date.date().isoformat()} ({age})"
     if top.age_days is not None and top.age_days <= 30:
         return f"Recent information found ({top.doc.doc_type}, {age})"
     return f"Found in {top.doc.doc_type} ({age})"
+
+
+def days(n: float) -> str:
+    return "1 day" if round(n) == 1 else f"{n:.0f} days"
 
 
 def _label(s: Scored) -> str:
