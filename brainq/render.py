@@ -154,19 +154,19 @@ def print_answer(answer, config, explain: bool) -> None:
         out.print(f"  [yellow]{_when(s.doc)}[/] {s.doc.doc_type}: {escape(says)}  [dim]{escape(_where(s.doc))}[/]")
     if explain:
         _print_explain(answer)
-    current = None
-    for s in answer.results:
-        bucket = bucket_of(s.age_days, config.timeline)
-        if bucket != current:
-            out.print(f"\n[bold]{bucket}[/]")
-            current = bucket
-        flag = "  [dim](superseded)[/]" if s.superseded_by else ""
-        date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
-        out.print(
-            f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "
-            f"{escape(s.doc.title[:70])}{flag}"
-        )
-        out.print(f"      [dim]{escape(_where(s.doc))}[/]")
+    # The timeline, newest bucket first; within a bucket, by rank.
+    for bucket in config.timeline:
+        members = [s for s in answer.results if bucket_of(s.age_days, config.timeline) == bucket.name]
+        if members:
+            out.print(f"\n[bold]{bucket.name}[/]")
+        for s in members:
+            flag = "  [dim](superseded)[/]" if s.superseded_by else ""
+            date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
+            out.print(
+                f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "
+                f"{escape(s.doc.title[:70])}{flag}"
+            )
+            out.print(f"      [dim]{escape(_where(s.doc))}[/]")
 
 
 def _print_explain(answer) -> None:
