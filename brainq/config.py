@@ -128,7 +128,7 @@ class Retrieval:
     day_boost: float = 0.3
     relevance_exponent: float = 3.0
     order_min_share: float = 0.8
-    out_of_range_factor: float = 0.3
+    out_of_range_factor: float = 0.1
     superseded_factor: float = 0.5
     supersede_min_similarity: float = 0.6
 

@@ -66,8 +66,7 @@ def is_fresh(s: Scored, rule, pattern: str, time: TimeRef) -> bool:
     if s.age_days is None:
         return False
     if rule.fresh_days is not None:
-        about_the_day = time.day is not None and time.day in s.doc.event_dates and s.doc.doc_type == "calendar_event"
-        return s.age_days <= rule.fresh_days or about_the_day
+        return s.age_days <= rule.fresh_days
     if rule.min_weight is not None:
         return s.decay >= rule.min_weight
     return True

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
+from email.errors import MessageError
 from email.message import Message
 from email.utils import parseaddr, parsedate_to_datetime
 from pathlib import PurePosixPath, PureWindowsPath
@@ -793,6 +794,11 @@ def _attachments(
                 yield Failure(path, f"{label}: {str(exc).removeprefix(name + ': ')}")
 
 
+# What the email package raises writing back a message it parsed: a part in a charset with a NUL
+# in its name or one Python does not know, a folded header that holds another header line.
+_REWRITE_ERRORS = (UnicodeError, LookupError, ValueError, MessageError)
+
+
 def _payload(part: Message) -> bytes:
     """The attachment's bytes; a nested message re-serialised as the bytes of an .eml file."""
     if part.get_content_type() == "message/rfc822" and part.is_multipart():
@@ -801,16 +807,14 @@ def _payload(part: Message) -> bytes:
             return b""
         try:
             return inner.as_bytes()
-        except (UnicodeError, LookupError, ValueError):
+        except _REWRITE_ERRORS:
             pass
         try:
             # A header the parser decoded with replacement characters cannot be re-encoded as
             # ASCII; its UTF-8 text is as good a source for the nested message.
             return inner.as_string().encode("utf-8", "replace")
-        except (UnicodeError, LookupError, ValueError):
-            # Writing a part back decodes it in its declared charset: one with a NUL in its
-            # name, or one Python does not know, fails both ways.
-            raise ExtractError("cannot be read back (a part's charset is unusable)") from None
+        except _REWRITE_ERRORS:
+            raise ExtractError("cannot be read back (a broken header or charset)") from None
     payload = part.get_payload(decode=True)
     return payload if isinstance(payload, bytes) else b""
 
