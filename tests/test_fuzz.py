@@ -118,8 +118,11 @@ def _check_results(results: list, limits: Limits) -> None:
         assert result.source_date is None or isinstance(result.source_date, datetime)
         assert all(isinstance(d, date) for d in result.event_dates)
         assert all(isinstance(n, str) for n in result.notes)
-        # What the catalog stores must be storable: str that encodes, no NUL in the text.
-        result.text.encode("utf-8", "surrogatepass")
+        # SQLite refuses text that is not UTF-8 (a lone surrogate, as surrogateescape leaves):
+        # one such document would stop the whole ingest.
+        for value in (result.text, result.title, result.locator, result.sender, *result.notes):
+            if value is not None:
+                value.encode("utf-8")
 
 
 # --- email -----------------------------------------------------------------------------------
@@ -578,6 +581,8 @@ def _fill_payloads() -> None:
 _fill_payloads()
 
 
+# RRULEs with both COUNT and UNTIL, which RFC 5545 forbids: dateutil warns and reads them anyway.
+@pytest.mark.filterwarnings("ignore:Using both 'count' and 'until':DeprecationWarning")
 @pytest.mark.parametrize("kind", sorted(STRATEGIES))
 def test_generated_files_yield_documents_or_an_extract_error(kind):
     @SUITE
