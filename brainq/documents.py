@@ -7,11 +7,6 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 
-DOC_TYPES_BY_KIND = {"photo": "photo", "calendar": "calendar_event"}
-
-# How exactly a date is known; a month-precise date must never be treated as its first day.
-PRECISIONS = ("instant", "day", "month", "year")
-
 
 @dataclass
 class Item:
@@ -50,7 +45,8 @@ class Document:
     text: str
     source_date: datetime | None = None
     date_source: str | None = None  # header, exif, pdf_meta, xmp, text, ics, mtime ...
-    date_precision: str | None = None  # one of PRECISIONS
+    # instant, day, month or year: a month-precise date is never treated as its first day
+    date_precision: str | None = None
     sender: str | None = None
     doc_type: str | None = None  # set by the extractor when the kind decides it, else by rules
     headers: dict[str, str] = field(default_factory=dict)  # cues for doc_type rules (List-Id ...)

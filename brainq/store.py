@@ -506,18 +506,6 @@ class Store:
                 found[doc.doc_id] = doc
         return found
 
-    def documents_in_threads(self, threads: Iterable[str]) -> list[StoredDocument]:
-        keys = [t for t in dict.fromkeys(threads) if t]
-        if not keys:
-            return []
-        marks = ",".join("?" * len(keys))
-        rows = self.db.execute(f"SELECT * FROM documents WHERE thread IN ({marks})", keys)
-        return [_document_from_row(row) for row in rows]
-
-    def chunk_texts(self, doc_id: str) -> list[str]:
-        rows = self.db.execute("SELECT text FROM chunks WHERE doc_id = ? ORDER BY rowid", (doc_id,))
-        return [row[0] for row in rows]
-
     # -- search ----------------------------------------------------------------------------
 
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
