@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import nullcontext
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Optional
@@ -317,8 +318,17 @@ def evaluate(
 def status(
     ctx: typer.Context,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Verify that catalog and vectors agree.")] = False,
+    repair: Annotated[
+        bool, typer.Option("--repair", help="With --check: drop orphan vectors, mark files to redo.")
+    ] = False,
 ) -> None:
-    """Counts by type and year, sources, store size and the last runs' failures."""
+    """Counts by type and year, sources, store size and the last runs' failures.
+
+    `--check` compares the catalog with Chroma (every chunk has its vector, no vector is
+    left over) and exits 1 when they disagree; `--repair` fixes what it finds, and the next
+    `brainq backfill` re-ingests the files whose vectors were missing.
+    """
     from brainq.render import print_status
 
     settings: Settings = ctx.obj
@@ -331,7 +341,13 @@ def status(
         "sources": store.sources(),
         "last_runs": store.last_runs(),
     }
+    if check or repair:
+        with store.writer_lock() if repair else nullcontext():
+            info["check"] = store.check(repair)
     print_status(info, as_json=as_json)
+    found = info.get("check", {})
+    if found and not found["repaired"] and (found["missing_vectors"] or found["orphan_vectors"]):
+        raise typer.Exit(ExitCode.FAILED)
 
 
 @app.command("list")

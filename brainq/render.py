@@ -98,6 +98,18 @@ def print_status(info: dict, as_json: bool) -> None:
         out.print("by year: " + ", ".join(f"{y} {n}" for y, n in info["by_year"].items()), markup=False)
     for source in info["sources"]:
         out.print(f"source: {source}", markup=False)
+    if "check" in info:
+        c = info["check"]
+        state = "agree" if not (c["missing_vectors"] or c["orphan_vectors"]) else "disagree"
+        if c["repaired"]:
+            state = "repaired; run `brainq backfill` to redo the files listed"
+        out.print(
+            f"check: catalog and vectors {state} ({c['chunks']} chunks, {c['missing_vectors']} missing "
+            f"vectors, {c['orphan_vectors']} orphan vectors)",
+            markup=False,
+        )
+        for path in c["files_to_redo"]:
+            out.print(f"  to redo: {path}", markup=False)
     for run in info["last_runs"][:1]:
         out.print(
             f"last run: {run['command']} at {run['finished_at']}: {run.get('added', 0)} added, "

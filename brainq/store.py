@@ -574,6 +574,28 @@ class Store:
         rows = self.db.execute("SELECT command, finished_at, summary FROM runs ORDER BY id DESC LIMIT ?", (n,))
         return [{"command": c, "finished_at": f, **json.loads(summary)} for c, f, summary in rows]
 
+    def check(self, repair: bool = False) -> dict:
+        """Whether the catalog and Chroma agree: every catalog chunk has its vector and Chroma
+        holds no chunk the catalog does not list. With `repair`, orphan vectors are deleted and
+        files with missing vectors are marked pending, so the next ingest or backfill redoes them.
+        """
+        listed = {cid: path for cid, path in self.db.execute("SELECT chunk_id, path FROM chunk_index")}
+        stored = set(self.collection.get(include=[])["ids"])
+        missing = sorted(set(listed) - stored)
+        orphans = sorted(stored - set(listed))
+        broken = sorted({listed[cid] for cid in missing})
+        if repair:
+            for start in range(0, len(orphans), CHROMA_BATCH):
+                self.collection.delete(ids=orphans[start : start + CHROMA_BATCH])
+            self.db.executemany("UPDATE files SET pending = 1 WHERE path = ?", [(p,) for p in broken])
+        return {
+            "chunks": len(listed),
+            "missing_vectors": len(missing),
+            "orphan_vectors": len(orphans),
+            "files_to_redo": broken,
+            "repaired": repair and bool(missing or orphans),
+        }
+
     def counts(self) -> dict:
         by_type = dict(self.db.execute("SELECT doc_type, count(*) FROM documents GROUP BY doc_type ORDER BY 2 DESC"))
         by_year = dict(
