@@ -13,7 +13,7 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import UsageError
 from brainq.intent import Intent, classify
-from brainq.retrieve import analyse, known_share, refine, retrieve
+from brainq.retrieve import analyse, known_share, refine, retrieve, term_weights
 from brainq.scoring import Scored, score
 from brainq.store import Store
 from brainq.timeref import TimeRef, resolve
@@ -117,12 +117,13 @@ def ask(
     time = resolve(question, as_of)
     query = analyse(question, config)
     vector = embed([question])[0]
-    candidates = refine(retrieve(store, config, query, vector), query, vector, embed, config, time.day)
+    terms = term_weights(store, query)
+    candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)
     ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
     # The floor applies to what a source says, not to the day it is about (a newsletter about
     # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
     # key words are missing from the whole store.
-    share, missing = known_share(store, query)
+    share, missing = known_share(query, terms)
     floor = config.retrieval.relevance_floor / max(share, 0.01) ** 0.5
     relevant = [s for s in ranked if s.candidate.relevance >= floor][:top_k]
     verdict = judge(relevant, intent.pattern, config, time, as_of, query.asks, missing)

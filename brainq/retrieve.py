@@ -73,6 +73,12 @@ class Candidate:
     states_answer: bool = False  # the sentence holds the kind of fact the question asks for
     other_texts: list[str] = field(default_factory=list)  # the document's other chunks found
 
+    def alike(self, other: "Candidate", threshold: float) -> bool:
+        """Whether the two answering sentences say something about the same thing."""
+        if self.sentence_vector is None or other.sentence_vector is None:
+            return False
+        return _cosine(self.sentence_vector, other.sentence_vector) >= threshold
+
     @property
     def answer(self) -> str | None:
         """The answering sentence, with its supporting one, in the document's order."""
@@ -110,8 +116,10 @@ def lexical_query(query: Query) -> str:
     return " OR ".join(dict.fromkeys(terms))
 
 
-def retrieve(store: Store, config: Config, query: Query, vector: list[float]) -> list[Candidate]:
-    """Every document either index finds, scored by its best chunk."""
+def retrieve(
+    store: Store, config: Config, query: Query, vector: list[float], terms: dict[str, "Term"]
+) -> list[Candidate]:
+    """Every document either index finds, scored by its best chunk; `terms` from term_weights."""
     n = config.retrieval.candidates
     semantic = store.semantic(vector, n)
     lexical = store.lexical(lexical_query(query), n)
@@ -119,8 +127,8 @@ def retrieve(store: Store, config: Config, query: Query, vector: list[float]) ->
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
     missing = [cid for cid in texts if cid not in cosine]
     for cid, vec in store.vectors(missing).items():
-        cosine[cid] = sum(a * b for a, b in zip(vec, vector))
-    weights = _term_weights(store, query)
+        cosine[cid] = _cosine(vec, vector)
+    weights = {t: term.weight for t, term in _counted(query, terms).items()}
     docs = store.get_documents(doc_id for doc_id, _ in texts.values())
     best: dict[str, Candidate] = {}
     found: dict[str, list[str]] = {}
@@ -139,7 +147,33 @@ def retrieve(store: Store, config: Config, query: Query, vector: list[float]) ->
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th)$")
 
 
-def known_share(store: Store, query: Query) -> tuple[float, list[str]]:
+@dataclass(frozen=True)
+class Term:
+    """A keyword or synonym phrase of the question, as the store knows it."""
+
+    weight: float  # IDF: rare words matter more; a phrase takes its rarest form's
+    known: bool  # some form of it is in at least one chunk
+
+
+def term_weights(store: Store, query: Query) -> dict[str, Term]:
+    """Every keyword and synonym phrase of the question, looked up once in the lexical index."""
+    total = max(store.chunk_count(), 1)
+    terms = {}
+    for term in [*query.keywords, *query.phrases]:
+        counts = [store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]]
+        weight = math.log((total + 1) / (min(counts) + 0.5))
+        terms[term] = Term(max(weight, 0.1), any(counts))
+    return terms
+
+
+def _counted(query: Query, terms: dict[str, Term]) -> dict[str, Term]:
+    """The terms that count: a keyword inside a synonym phrase ("filter" of "hvac filter")
+    counts once, as the phrase."""
+    phrase_words = {w for p in query.phrases for w in p.split()} - set(query.phrases)
+    return {t: term for t, term in terms.items() if t not in phrase_words}
+
+
+def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]:
     """How much of what the question is about the store has ever heard of: the IDF-weighted
     share of its words (a synonym counts) found in any chunk, and the words found nowhere.
 
@@ -147,32 +181,14 @@ def known_share(store: Store, query: Query) -> tuple[float, list[str]]:
     whose key words appear in no document at all ("swim lesson", "chimney") is about something
     the store does not know, however close some sentence comes in embedding space.
     """
-    weights = _term_weights(store, query)
-    phrase_words = {w for p in query.phrases for w in p.split()} - set(query.phrases)
-    known = total = 0.0
-    missing = []
-    for term, weight in weights.items():
-        if term in phrase_words or term in _CALENDAR_WORDS or _ORDINAL.match(term):
-            continue
-        total += weight
-        if any(store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]):
-            known += weight
-        else:
-            missing.append(term)
-    return (known / total if total else 1.0), missing
-
-
-def _term_weights(store: Store, query: Query) -> dict[str, float]:
-    """IDF of each keyword (rare words matter more), taking the best of its synonyms."""
-    total = max(store.chunk_count(), 1)
-    weights = {}
-    for keyword in query.keywords:
-        df = store.document_frequency(_fts_term(keyword))
-        weights[keyword] = math.log((total + 1) / (df + 0.5))
-    for phrase, synonyms in query.phrases.items():
-        df = min(store.document_frequency(_fts_term(s)) for s in [phrase, *synonyms])
-        weights[phrase] = math.log((total + 1) / (df + 0.5))
-    return {k: max(w, 0.1) for k, w in weights.items()}
+    about = {
+        t: term
+        for t, term in _counted(query, terms).items()
+        if t not in _CALENDAR_WORDS and not _ORDINAL.match(t)
+    }
+    total = sum(term.weight for term in about.values())
+    known = sum(term.weight for term in about.values() if term.known)
+    return (known / total if total else 1.0), [t for t, term in about.items() if not term.known]
 
 
 # Suffixes and what they become, tried in order, twice ("replacements" -> "replace" -> "replac").
@@ -307,10 +323,7 @@ def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
     """IDF-weighted share of the question's words found close together: within PASSAGE lines
     (sentences) of the chunk plus its title line. Words scattered over 160 words of an unrelated
     newsletter are weak evidence; the same words in one or two sentences are strong."""
-    # A keyword inside a synonym phrase ("filter" of "hvac filter") counts once, as the phrase.
-    phrase_words = {w for p in query.phrases for w in p.split()} - set(query.phrases)
-    terms = {t: w for t, w in weights.items() if t not in phrase_words}
-    total = sum(terms.values())
+    total = sum(weights.values())
     if not total:
         return 0.0
     title, *lines = chunk.split("\n")
@@ -319,7 +332,7 @@ def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
         passage = stems("\n".join([title, *lines[start : start + PASSAGE]]))
         covered = sum(
             weight
-            for term, weight in terms.items()
+            for term, weight in weights.items()
             if any(_contains(passage, alt) for alt in [term, *query.phrases.get(term, [])])
         )
         best = max(best, covered / total)

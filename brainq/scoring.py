@@ -161,13 +161,6 @@ def normalised_subject(title: str) -> str:
     return " ".join(words)
 
 
-def _similar(a: Candidate, b: Candidate, threshold: float) -> bool:
-    """Whether two candidates' answering sentences say something about the same thing."""
-    if a.sentence_vector is None or b.sentence_vector is None:
-        return False
-    return sum(x * y for x, y in zip(a.sentence_vector, b.sentence_vector)) >= threshold
-
-
 def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
     """A later message of the same thread, or a later document of the same sender and type on
     the same subject (same normalised title, or answering sentences alike), supersedes the
@@ -185,7 +178,7 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
                 and old.doc.doc_type == new.doc.doc_type
                 and (
                     normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
-                    or _similar(old.candidate, new.candidate, retrieval.supersede_min_similarity)
+                    or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
                 )
             )
             if (same_thread or same_series) and (

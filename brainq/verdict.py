@@ -118,7 +118,7 @@ def _conflict(results, pattern, config, time, asked, as_of) -> list[tuple[Scored
     top = results[0]
     top_facts = _facts(top, time, as_of)
     for other in strong[1:]:
-        if not _same_subject(top.candidate, other.candidate, config.verdicts.conflict_min_similarity):
+        if not top.candidate.alike(other.candidate, config.verdicts.conflict_min_similarity):
             continue
         other_facts = _facts(other, time, as_of)
         if time.day and "day" in top_facts and top_facts["day"] != other_facts.get("day", top_facts["day"]):
@@ -145,9 +145,3 @@ def _facts(s: Scored, time: TimeRef, as_of: date) -> dict[str, str]:
         else:
             del found["day"]
     return found
-
-
-def _same_subject(a, b, threshold: float) -> bool:
-    if a.sentence_vector is None or b.sentence_vector is None:
-        return False
-    return sum(x * y for x, y in zip(a.sentence_vector, b.sentence_vector)) >= threshold
