@@ -384,12 +384,7 @@ class Store:
         """
         self.mark_pending(path, size, mtime_ns)
         replaced = list(self.get_documents(d.doc_id for d in documents))
-        old_ids = set()
-        for start in range(0, len(replaced), 500):
-            part = replaced[start : start + 500]
-            marks = ",".join("?" * len(part))
-            rows = self.db.execute(f"SELECT chunk_id FROM chunk_index WHERE doc_id IN ({marks})", part)
-            old_ids.update(row[0] for row in rows)
+        old_ids = {row[0] for row in self._rows_where_in("SELECT chunk_id FROM chunk_index WHERE doc_id", replaced)}
         self._upsert_chunks(documents, chunks, vectors)
         stale = list(old_ids - {c.chunk_id for c in chunks})
         with self.transaction() as db:
@@ -452,13 +447,8 @@ class Store:
         """Stored vectors for chunks whose exact text is already in the store, by text hash."""
         shas = list({c.text_sha for c in chunks})
         owner: dict[str, str] = {}
-        for start in range(0, len(shas), 500):
-            part = shas[start : start + 500]
-            marks = ",".join("?" * len(part))
-            for chunk_id, sha in self.db.execute(
-                f"SELECT chunk_id, text_sha FROM chunk_index WHERE text_sha IN ({marks})", part
-            ):
-                owner.setdefault(chunk_id, sha)
+        for chunk_id, sha in self._rows_where_in("SELECT chunk_id, text_sha FROM chunk_index WHERE text_sha", shas):
+            owner.setdefault(chunk_id, sha)
         if not owner:
             return {}
         return {owner[cid]: vec for cid, vec in self.vectors(list(owner)).items()}
@@ -468,13 +458,17 @@ class Store:
         for table in ("chunks", "chunk_index", "documents"):
             db.executemany(f"DELETE FROM {table} WHERE doc_id = ?", [(i,) for i in doc_ids])
 
-    @staticmethod
-    def _delete_catalog(db: sqlite3.Connection, path: str) -> int:
+    def _delete_catalog(self, db: sqlite3.Connection, path: str) -> int:
         ids = [row[0] for row in db.execute("SELECT doc_id FROM documents WHERE path = ?", (path,))]
-        db.executemany("DELETE FROM chunks WHERE doc_id = ?", [(i,) for i in ids])
+        self._delete_documents(db, ids)
         db.execute("DELETE FROM chunk_index WHERE path = ?", (path,))
-        db.execute("DELETE FROM documents WHERE path = ?", (path,))
         return len(ids)
+
+    def _rows_where_in(self, select: str, values: list[str]) -> Iterator[tuple]:
+        """Rows of `select` + " IN (...)", in batches under SQLite's limit on parameters."""
+        for start in range(0, len(values), 500):
+            part = values[start : start + 500]
+            yield from self.db.execute(f"{select} IN ({','.join('?' * len(part))})", part)
 
     # -- documents -------------------------------------------------------------------------
 
@@ -497,14 +491,8 @@ class Store:
 
     def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
         ids = list(dict.fromkeys(doc_ids))
-        found = {}
-        for start in range(0, len(ids), 500):
-            part = ids[start : start + 500]
-            marks = ",".join("?" * len(part))
-            for row in self.db.execute(f"SELECT * FROM documents WHERE doc_id IN ({marks})", part):
-                doc = _document_from_row(row)
-                found[doc.doc_id] = doc
-        return found
+        found = (_document_from_row(row) for row in self._rows_where_in("SELECT * FROM documents WHERE doc_id", ids))
+        return {doc.doc_id: doc for doc in found}
 
     # -- search ----------------------------------------------------------------------------
 
@@ -525,11 +513,7 @@ class Store:
         ]
 
     def _live(self, chunk_ids: list[str]) -> set[str]:
-        if not chunk_ids:
-            return set()
-        marks = ",".join("?" * len(chunk_ids))
-        rows = self.db.execute(f"SELECT chunk_id FROM chunk_index WHERE chunk_id IN ({marks})", chunk_ids)
-        return {row[0] for row in rows}
+        return {row[0] for row in self._rows_where_in("SELECT chunk_id FROM chunk_index WHERE chunk_id", chunk_ids)}
 
     def vectors(self, chunk_ids: list[str]) -> dict[str, list[float]]:
         """Stored vectors of some chunks, to score lexical hits semantically without re-embedding."""
