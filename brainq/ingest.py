@@ -83,7 +83,8 @@ class IngestReport:
 
 
 class Progress:
-    """What ingest reports while it works; the CLI subclasses it to draw a progress bar."""
+    """What ingest reports while it works; the CLI passes an object with these methods that
+    draws a progress bar, and this one, which draws nothing, is the default."""
 
     def total(self, files: int) -> None: ...
 

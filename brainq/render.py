@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from brainq.ingest import IngestReport
-from brainq.ingest import Progress as CoreProgress
 from brainq.store import StoredDocument
 from brainq.verdict import days as plural_days
+
+if TYPE_CHECKING:  # importing ingest would load every parser for `brainq list` and `status`
+    from brainq.ingest import IngestReport
 
 # rich honours NO_COLOR and turns colour off when the stream is not a terminal.
 out = Console(highlight=False, soft_wrap=True)
@@ -24,7 +26,7 @@ def print_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
 
 
-class IngestProgress(CoreProgress):
+class IngestProgress:
     """A progress bar (files, chunks, rate, ETA) on a terminal; nothing at all under cron."""
 
     def __init__(self, enabled: bool):
