@@ -244,7 +244,7 @@ def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
         if isinstance(entry, Failure):
             report.failures.append(entry)  # an attachment or message; its file still counts
             continue
-        doc = annotate(_bounded(entry, config), config, st.st_mtime)
+        doc = annotate(entry, config, st.st_mtime)
         if doc.doc_id in seen_ids:
             continue
         seen_ids.add(doc.doc_id)
@@ -255,11 +255,6 @@ def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
         report.by_kind[doc.kind] += 1
     error = "no documents found" if not documents and found else None
     return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, documents, chunks, error)
-
-
-def _bounded(doc: Document, config: Config) -> Document:
-    doc.text = doc.text[: config.limits.max_text_chars]
-    return doc
 
 
 def _stored(doc: Document, chunks: int, now: str) -> StoredDocument:

@@ -36,4 +36,14 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     module = extractor_for(item)
     if module is None:
         raise ExtractError(f"{item.name}: not a kind brainq reads (email, PDF, photo, .ics, text)")
-    yield from module.extract(item, limits)
+    for found in module.extract(item, limits):
+        yield _within_limit(found, limits) if isinstance(found, Document) else found
+
+
+def _within_limit(doc: Document, limits: Limits) -> Document:
+    """Every kind's text is cut at the same limit, with a note saying so. (An extractor that
+    could read without end, like pdf's page loop, also stops reading there.)"""
+    if len(doc.text) > limits.max_text_chars:
+        doc.text = doc.text[: limits.max_text_chars]
+        doc.notes.append(f"text cut at {limits.max_text_chars} characters")
+    return doc

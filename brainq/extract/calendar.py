@@ -139,14 +139,12 @@ def _document(
         _text(event, "DESCRIPTION"),
     ]
     text = "\n".join(line for line in lines if line)
-    if len(text) > limits.max_text_chars:
-        notes.append(f"text cut at {limits.max_text_chars} characters")
     return Document(
         path=str(item.path),
         locator=locator,
         kind=KIND,
         title=title,
-        text=text[: limits.max_text_chars],
+        text=text,
         source_date=written,
         date_source="ics" if written else None,
         date_precision=precision,

@@ -369,7 +369,7 @@ def _message(
     doc.thread = _thread(doc.headers)
     _date(doc, fields)
     attachments = _name_attachments([part for role, part in parts if role == "attachment"])
-    doc.text = _text(doc, fields, parts, [name for name, _ in attachments], limits)
+    doc.text = _text(doc, fields, parts, [name for name, _ in attachments])
     # The message's own facts, taken before its document is handed on (and maybe changed).
     context = _Context(locator, doc.source_date, doc.date_precision, doc.sender)
     yield doc
@@ -659,7 +659,6 @@ def _text(
     fields: list[tuple[str, bytes]],
     parts: list[tuple[str, Message]],
     attachment_names: list[str],
-    limits: Limits,
 ) -> str:
     """Searchable text: who wrote to whom, the body, and the attachments' names.
 
@@ -678,11 +677,7 @@ def _text(
     if attachment_names:
         blocks.append("Attachments: " + ", ".join(attachment_names))
     # NUL ends strings in SQLite and in the embedder's tokenizer.
-    text = "\n\n".join(b.strip() for b in blocks if b.strip()).replace("\x00", "")
-    if len(text) > limits.max_text_chars:
-        doc.notes.append(f"text cut at {limits.max_text_chars} characters")
-        text = text[: limits.max_text_chars]
-    return text
+    return "\n\n".join(b.strip() for b in blocks if b.strip()).replace("\x00", "")
 
 
 def _part_text(part: Message) -> str:

@@ -61,16 +61,14 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     taken, date_source = _capture_time(tags)
     camera = _camera(tags)
     position = _position(tags)
-    # A description can be as long as the file; the text is cut at the limit like any other.
+    # A description can be as long as the file; extract_item cuts the text at the limit.
     text = _sentence(item.name, taken, date_source, camera, position, _description(tags, camera))
-    if len(text) > limits.max_text_chars:
-        notes.append(f"text cut at {limits.max_text_chars} characters")
     yield Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
         title=item.name,
-        text=text[: limits.max_text_chars],
+        text=text,
         source_date=taken,
         date_source=date_source,
         date_precision="instant" if taken else None,

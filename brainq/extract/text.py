@@ -41,16 +41,12 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     text = item.read().decode("utf-8-sig", "replace")
     if not text.strip():
         raise ExtractError("empty file")
-    notes = []
-    if len(text) > limits.max_text_chars:
-        notes.append(f"text cut at {limits.max_text_chars} characters")
     yield Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
         title=title_of(text) or Path(item.name).stem,
-        text=text[: limits.max_text_chars],
-        notes=notes,
+        text=text,
     )
 
 
