@@ -31,7 +31,7 @@ class _Commands(TyperGroup):
 
 app = typer.Typer(
     cls=_Commands,
-    rich_markup_mode="markdown",
+    rich_markup_mode=None,
     help=(
         "A personal document brain: ingest your mail, PDFs, photos and calendars, then ask "
         "questions and get answers from the freshest evidence, with dates and sources.\n\n"
@@ -77,14 +77,14 @@ def main_options(
     ctx: typer.Context,
     store: Annotated[
         Optional[Path],
-        typer.Option(envvar="BRAINQ_HOME", help="Store directory \\[default: ~/.local/share/brainq]."),
+        typer.Option(envvar="BRAINQ_HOME", metavar="DIR", help="Store directory [default: ~/.local/share/brainq]."),
     ] = None,
     chroma_url: Annotated[
         Optional[str],
-        typer.Option(envvar="BRAINQ_CHROMA_URL", help="Use a Chroma server (http://host:port) for the vectors."),
+        typer.Option(envvar="BRAINQ_CHROMA_URL", metavar="URL", help="Use a Chroma server (http://host:port) for the vectors."),
     ] = None,
     patterns: Annotated[
-        Optional[Path], typer.Option(help="patterns.yaml to use instead of the built-in one.")
+        Optional[Path], typer.Option(metavar="FILE", help="patterns.yaml to use instead of the built-in one.")
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
 ) -> None:
@@ -96,13 +96,13 @@ def main_options(
 
 _JSON = typer.Option("--json", help="Print one JSON object with the counts and failures.")
 _QUIET = typer.Option("--quiet", "-q", help="Print only failures and errors (for cron).")
-_WAIT = typer.Option("--wait", min=0, help="Seconds to wait for another ingest or backfill to finish.")
+_WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest or backfill to finish.")
 
 
 @app.command()
 def ingest(
     ctx: typer.Context,
-    paths: Annotated[list[Path], typer.Argument(help="Files and folders to ingest, recursively.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Files and folders to ingest, recursively.", show_default=False)],
     as_json: Annotated[bool, _JSON] = False,
     quiet: Annotated[bool, _QUIET] = False,
     wait: Annotated[float, _WAIT] = 0.0,
@@ -154,7 +154,7 @@ def cron(
         typer.Option(
             min=1,
             metavar="MINUTES",
-            help="Run every MINUTES: a divisor of 60 (10, 30) or whole hours dividing 24 (120) \\[default: nightly at 3:15].",
+            help="Run every MINUTES: a divisor of 60 (10, 30) or whole hours dividing 24 (120) [default: nightly at 3:15].",
         ),
     ] = None,
 ) -> None:
@@ -168,6 +168,7 @@ def cron(
 
     Example output:
 
+    \b
         15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
     """
     import shlex
@@ -236,16 +237,16 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, r
 @app.command()
 def ask(
     ctx: typer.Context,
-    question: Annotated[str, typer.Argument(help="The question, in plain words.")],
-    as_of: Annotated[Optional[str], typer.Option(help="Answer as if today were YYYY-MM-DD [default: today].")] = None,
+    question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question, in plain words.", show_default=False)],
+    as_of: Annotated[Optional[str], typer.Option(metavar="YYYY-MM-DD", help="Answer as if today were this day [default: today].")] = None,
     pattern: Annotated[
-        Optional[str], typer.Option(help="Force the pattern: logistical, entity or historical.")
+        Optional[str], typer.Option(metavar="PATTERN", help="Force the pattern: logistical, entity or historical.")
     ] = None,
-    top_k: Annotated[int, typer.Option(min=1, max=50, help="How many sources to show.")] = 5,
+    top_k: Annotated[int, typer.Option(min=1, max=50, metavar="N", help="How many sources to show.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Show the pattern, the time and every score factor.")] = False,
     context: Annotated[bool, typer.Option("--context", help="Print the evidence as plain text for a language model.")] = False,
-    budget: Annotated[int, typer.Option(min=50, help="Token budget for --context.")] = 1500,
+    budget: Annotated[int, typer.Option(min=50, metavar="TOKENS", help="Token budget for --context.")] = 1500,
 ) -> None:
     """Answer a question from the freshest relevant evidence, with a verdict and sources.
 
@@ -280,7 +281,7 @@ def ask(
 @app.command("eval")
 def evaluate(
     ctx: typer.Context,
-    queries: Annotated[Path, typer.Argument(help="Questions with expected evidence.")] = Path(
+    queries: Annotated[Path, typer.Argument(metavar="QUERIES", help="Questions with expected evidence (YAML).")] = Path(
         "corpus_samples/queries.yaml"
     ),
     baseline: Annotated[bool, typer.Option("--baseline", help="Also rank by semantic similarity alone, side by side.")] = False,
@@ -352,9 +353,9 @@ def status(
 @app.command("list")
 def list_documents(
     ctx: typer.Context,
-    doc_type: Annotated[Optional[str], typer.Option("--type", help="Only this doc_type (email, invoice, ...).")] = None,
-    since: Annotated[Optional[str], typer.Option(help="Only documents written on or after YYYY-MM-DD.")] = None,
-    until: Annotated[Optional[str], typer.Option(help="Only documents written on or before YYYY-MM-DD.")] = None,
+    doc_type: Annotated[Optional[str], typer.Option("--type", metavar="TYPE", help="Only this doc_type (email, invoice, ...).")] = None,
+    since: Annotated[Optional[str], typer.Option(metavar="YYYY-MM-DD", help="Only documents written on or after this day.")] = None,
+    until: Annotated[Optional[str], typer.Option(metavar="YYYY-MM-DD", help="Only documents written on or before this day.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON lines, one document per line.")] = False,
 ) -> None:
     """Every document in the store with its date, type and title, oldest first."""
@@ -369,7 +370,7 @@ def list_documents(
 @app.command()
 def forget(
     ctx: typer.Context,
-    paths: Annotated[list[Path], typer.Argument(help="Files or folders whose documents to remove.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Files or folders whose documents to remove.", show_default=False)],
 ) -> None:
     """Remove documents from the store (the files on disk are not touched).
 
@@ -403,7 +404,7 @@ def sources(ctx: typer.Context) -> None:
 
 @sources_app.command("remove")
 def sources_remove(
-    ctx: typer.Context, path: Annotated[Path, typer.Argument(help="A source to stop scanning.")]
+    ctx: typer.Context, path: Annotated[Path, typer.Argument(metavar="PATH", help="A source to stop scanning.", show_default=False)]
 ) -> None:
     """Stop scanning a source (its documents stay until `brainq forget`)."""
     if not ctx.obj.store().remove_source(os.path.abspath(path)):

@@ -85,3 +85,33 @@ def test_empty_store_status_and_list(tmp_path):
     assert info["documents"] == 0 and info["sources"] == []
     assert run_cli("list", "--json", store=store).stdout == ""
     assert oct(store.stat().st_mode & 0o777) == "0o700"
+
+
+HEAVY = ("torch", "sentence_transformers", "transformers", "onnxruntime", "chromadb")
+_PROBE = """
+import json, sys
+from brainq.cli import app
+sys.argv = ["brainq", *sys.argv[1:]]
+try:
+    app()
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in {heavy!r} if m in sys.modules)), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help"], ["ask", "--help"], ["status"], ["status", "--json"], ["list"], ["sources"], ["cron"],
+     ["forget", "/nowhere"], ["ask", ""]],
+)
+def test_commands_without_the_model_load_none_of_it(sample_store, args):
+    """Model, vector store and onnxruntime cost seconds to import: commands that need none
+    of them must not pay for them."""
+    store, _ = sample_store
+    probe = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(heavy=HEAVY), "--store", str(store), *args],
+        capture_output=True, text=True, timeout=60,
+    )
+    loaded = json.loads(probe.stderr.strip().splitlines()[-1])
+    assert loaded == [], f"brainq {' '.join(args)} imported {loaded}"
