@@ -265,17 +265,51 @@ def ask(
     """
     from brainq.ask import ask as run_ask
     from brainq.render import print_answer, print_context, print_json
+    from brainq.serve import Request, ask_served
 
     settings: Settings = ctx.obj
     config = settings.config()
     day = parse_day(as_of, "--as-of") or date.today()
-    answer = run_ask(question, settings.store(), config, _embedder(config), day, pattern, top_k)
+    patterns_file = os.path.abspath(settings.patterns) if settings.patterns else None
+    request = Request(question, day.isoformat(), pattern, top_k, settings.chroma_url, patterns_file)
+    answer = ask_served(settings.store_dir, request)
+    if answer is None:
+        answer = run_ask(question, settings.store(), config, _embedder(config), day, pattern, top_k)
     if as_json:
         print_json(answer.to_json())
     elif context:
         print_context(answer, config, budget)
     else:
         print_answer(answer, config, explain)
+
+
+@app.command()
+def serve(ctx: typer.Context) -> None:
+    """Keep the model and the store loaded, so `brainq ask` answers in a fraction of a second.
+
+    Listens on a socket in the store directory (readable by you only) until stopped with
+    Ctrl-C or SIGTERM. `brainq ask` uses it whenever it runs for the same store and
+    --chroma-url, and answers by itself otherwise, with the same output. A backfill's writes
+    are seen by the next question. Start it at login, e.g. from cron:
+
+    \b
+        @reboot /path/to/brainq serve
+    """
+    import signal
+
+    from brainq.config import load_config
+    from brainq.serve import Server
+
+    settings: Settings = ctx.obj
+    config = settings.config()  # a bad patterns.yaml is reported now, not at the first question
+    server = Server(settings.store(), _embedder(config), load_config)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    server.warm_up()
+    typer.echo(f"brainq: answering for {server.store.home} on {server.path} (Ctrl-C stops)", err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
 
 
 @app.command("eval")

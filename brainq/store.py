@@ -162,6 +162,7 @@ class Store:
         self.home = Path(home).expanduser()
         self.chroma_url = chroma_url
         self._collection = None
+        self._data_version = None
         self._open_home()
         self.db = self._connect()
 
@@ -251,6 +252,21 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+
+    def refresh(self) -> None:
+        """Let a long-lived reader (`brainq serve`) see what other processes wrote since.
+
+        SQLite readers see every commit, but embedded Chroma keeps its vector index in memory
+        and never learns of another process's writes: re-open it when the catalog changed (a
+        writer commits to the catalog after each Chroma write, so a change always shows there).
+        """
+        version = self.db.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version and self._collection is not None and not self.chroma_url:
+            from chromadb.api.client import SharedSystemClient
+
+            SharedSystemClient.clear_system_cache()
+            self._collection = None
+        self._data_version = version
 
     @contextmanager
     def writer_lock(self, wait_seconds: float = 0.0):

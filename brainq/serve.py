@@ -1,0 +1,186 @@
+"""Warm answers: `brainq serve` keeps the model and the store open behind a Unix socket.
+
+A fresh `ask` process spends most of its time importing and loading the model; a server
+that already holds them answers in a fraction of that. The socket lives in the store
+directory (owner-only, like everything there) and the server also checks that every peer
+runs as its own user, so a request or an answer never crosses users. `ask` uses the server
+when one answers for its store and settings, and otherwise answers in-process: the server is
+an accelerator, never a requirement, and both paths produce the same Answer.
+
+Protocol: one request per connection, a JSON line from the client; the server replies with a
+pickled ("answer", Answer), ("error", BrainqError) or ("mismatch", reason) and closes. Pickle
+is safe here only because both ends are the same user, which the peer check enforces.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import socket
+import struct
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+
+from brainq.ask import Embed, ask
+from brainq.config import Config
+from brainq.errors import BrainqError, StoreError
+from brainq.store import Store
+
+SOCKET_NAME = "brainq.sock"
+MAX_REQUEST_BYTES = 1 << 20
+# A queued request may wait behind others; past this, answering in-process is faster.
+REPLY_TIMEOUT_SECONDS = 120.0
+
+
+@dataclass
+class Request:
+    question: str
+    as_of: str
+    pattern: str | None
+    top_k: int
+    chroma_url: str | None
+    patterns: str | None  # the patterns.yaml the client loaded (absolute), None for the built-in one
+
+
+def socket_path(home: Path) -> Path:
+    return Path(home).expanduser() / SOCKET_NAME
+
+
+def ask_served(home: Path, request: Request):
+    """The server's Answer, or None when no server answers for this store and these settings."""
+    path = socket_path(home)
+    if not path.exists():
+        return None
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        try:
+            conn.settimeout(1.0)
+            conn.connect(str(path))
+            if _peer_uid(conn) != os.getuid():
+                return None
+            conn.settimeout(REPLY_TIMEOUT_SECONDS)
+            conn.sendall(json.dumps(asdict(request)).encode() + b"\n")
+            reply = _read_all(conn)
+        except OSError:  # a stale socket, a server that stopped or stalled: answer in-process
+            return None
+    if not reply:
+        return None
+    status, payload = pickle.loads(reply)
+    if status == "error":
+        raise payload
+    return payload if status == "answer" else None
+
+
+class Server:
+    """Answers requests one at a time: asks take tens of milliseconds once warm, and one
+    thread keeps the store's SQLite connection and the model free of concurrent use."""
+
+    def __init__(self, store: Store, embed: Embed, load_config: Callable[[str | None], Config]):
+        self.store = store
+        self.embed = embed
+        self.load_config = load_config
+        self.configs: dict[tuple, Config] = {}
+        self.path = socket_path(store.home)
+        self.sock = self._bind()
+
+    def warm_up(self) -> None:
+        """Load the model and open the vectors now, so the first client does not wait for them."""
+        ask("warm up", self.store, self._config(None), self.embed, date.today())
+
+    def _bind(self) -> socket.socket:
+        if len(str(self.path).encode()) > 100:
+            raise StoreError(f"the store path is too long for a socket ({self.path}); use a shorter --store")
+        if self.path.exists():
+            if _alive(self.path):
+                raise StoreError(f"a brainq server is already running for this store ({self.path})")
+            self.path.unlink()
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o077)
+        try:
+            sock.bind(str(self.path))
+        finally:
+            os.umask(old)
+        os.chmod(self.path, 0o600)
+        sock.listen(64)
+        return sock
+
+    def serve_forever(self) -> None:
+        try:
+            while True:
+                conn, _ = self.sock.accept()
+                with conn:
+                    self._handle(conn)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self.sock.close()
+        self.path.unlink(missing_ok=True)
+
+    def _handle(self, conn: socket.socket) -> None:
+        try:
+            if _peer_uid(conn) != os.getuid():
+                return
+            conn.settimeout(10.0)
+            request = Request(**json.loads(_read_line(conn)))
+            conn.sendall(pickle.dumps(self._reply(request)))
+        except (OSError, ValueError, TypeError):
+            return  # a client that went away or sent garbage costs nothing but its connection
+
+    def _reply(self, request: Request) -> tuple[str, object]:
+        if request.chroma_url != self.store.chroma_url:
+            return "mismatch", "the server uses another Chroma"
+        try:
+            config = self._config(request.patterns)
+            self.store.refresh()
+            as_of = date.fromisoformat(request.as_of)
+            return "answer", ask(
+                request.question, self.store, config, self.embed, as_of, request.pattern, request.top_k
+            )
+        except BrainqError as exc:
+            return "error", exc
+        except Exception as exc:  # the server outlives one bad question; the client reports it
+            return "error", BrainqError(f"the server failed on this question: {type(exc).__name__}: {exc}")
+
+    def _config(self, patterns: str | None):
+        """Configs by file and mtime: an edited patterns.yaml takes effect on the next ask."""
+        key = (patterns, os.stat(patterns).st_mtime_ns if patterns else None)
+        if key not in self.configs:
+            self.configs[key] = self.load_config(patterns)
+        return self.configs[key]
+
+
+def _alive(path: Path) -> bool:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        try:
+            probe.settimeout(1.0)
+            probe.connect(str(path))
+            return True
+        except OSError:
+            return False
+
+
+def _peer_uid(conn: socket.socket) -> int:
+    creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]
+
+
+def _read_line(conn: socket.socket) -> bytes:
+    data = b""
+    while not data.endswith(b"\n"):
+        part = conn.recv(65536)
+        if not part:
+            break
+        data += part
+        if len(data) > MAX_REQUEST_BYTES:
+            raise ValueError("request too large")
+    return data
+
+
+def _read_all(conn: socket.socket) -> bytes:
+    parts = []
+    while part := conn.recv(1 << 16):
+        parts.append(part)
+    return b"".join(parts)

@@ -1,0 +1,107 @@
+"""`brainq serve`: warm answers over the store's socket, the same as in-process ones."""
+
+import json
+import shutil
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
+
+pytestmark = pytest.mark.slow
+
+# Runs `brainq ARGS` in a fresh process and reports, after its output, whether it loaded the
+# model: a served answer needs none of it.
+_CLIENT = """
+import json, sys
+from brainq.cli import app
+sys.argv = ["brainq", *sys.argv[1:]]
+code = 0
+try:
+    app()
+except SystemExit as exc:
+    code = exc.code or 0
+print(json.dumps({"code": code, "model": "sentence_transformers" in sys.modules}), file=sys.stderr)
+"""
+
+
+def client(home, *args):
+    done = subprocess.run(
+        [sys.executable, "-c", _CLIENT, "--store", str(home), *args], capture_output=True, text=True, timeout=300
+    )
+    *messages, probe = done.stderr.strip().splitlines()
+    return done.stdout, "\n".join(messages), json.loads(probe)
+
+
+@pytest.fixture
+def served(tmp_path, embedder):
+    """A store of the sample notes, and a `brainq serve` process answering for it."""
+    home, source = tmp_path / "s", tmp_path / "docs"
+    shutil.copytree(SAMPLES / "notes", source)
+    assert run_cli("ingest", "--quiet", str(source), store=home).exit_code == 0
+    server = subprocess.Popen(
+        [sys.executable, "-m", "brainq", "--store", str(home), "serve"], stderr=subprocess.PIPE, text=True
+    )
+    started = server.stderr.readline()
+    assert "answering for" in started, started + server.stderr.read()
+    yield home, source
+    server.terminate()
+    assert server.wait(timeout=30) == 0
+    assert not (home / "brainq.sock").exists()
+
+
+def test_served_answer_is_the_in_process_answer(served):
+    home, _ = served
+    question = ("ask", "--json", "--as-of", AS_OF, "What is the Wi-Fi password?")
+    out, _, probe = client(home, *question)
+    assert probe == {"code": 0, "model": False}  # the server answered
+    assert stat.S_IMODE((home / "brainq.sock").stat().st_mode) == 0o600
+    # In-process: the same question through the CLI with the server out of the way.
+    (home / "brainq.sock").rename(home / "paused.sock")
+    try:
+        assert json.loads(out) == ask_json(home, question[-1])
+    finally:
+        (home / "paused.sock").rename(home / "brainq.sock")
+    text, _, _ = client(home, "ask", "--as-of", AS_OF, "What is the Wi-Fi password?")
+    assert text.startswith(("ANSWER", "VERIFY"))
+
+
+def test_server_reports_bad_questions_like_in_process(served):
+    home, _ = served
+    _, message, probe = client(home, "ask", "   ")
+    assert probe == {"code": 2, "model": False}
+    assert message == "brainq: error: the question is empty"
+
+
+def test_server_sees_what_a_backfill_wrote(served):
+    home, source = served
+    question = ("ask", "--json", "--as-of", AS_OF, "What size is our HVAC filter?")
+    before, _, _ = client(home, *question)
+    invoice = source / "comfort-air-invoice-26-0147.eml"
+    shutil.copy(SAMPLES / "mail" / invoice.name, invoice)
+    assert run_cli("backfill", "--quiet", store=home).exit_code == 0
+    after, _, probe = client(home, *question)
+    assert not probe["model"]
+    assert str(invoice) not in [r["path"] for r in json.loads(before)["results"]]
+    assert json.loads(after)["results"][0]["path"] == str(invoice)
+
+
+def test_one_server_per_store(served):
+    home, _ = served
+    second = subprocess.run(
+        [sys.executable, "-m", "brainq", "--store", str(home), "serve"], capture_output=True, text=True, timeout=120
+    )
+    assert second.returncode == 1
+    assert "already running" in second.stderr and "Traceback" not in second.stderr
+
+
+def test_ask_answers_in_process_when_the_server_is_gone(tmp_path, embedder):
+    home = tmp_path / "s"
+    assert run_cli("ingest", "--quiet", str(SAMPLES / "notes"), store=home).exit_code == 0
+    (home / "brainq.sock").touch()  # left behind by a server that was killed
+    started = time.monotonic()
+    answer = ask_json(home, "What is the Wi-Fi password?")
+    assert answer["results"] and time.monotonic() - started < 60
