@@ -115,7 +115,7 @@ def ask(
     question = check_question(question)
     intent = classify(question, config, pattern)
     time = resolve(question, as_of)
-    query = analyse(question, config)
+    query = analyse(question, config, time.phrases)
     vector = embed([question])[0]
     terms = term_weights(store, query)
     candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)

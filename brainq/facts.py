@@ -28,12 +28,29 @@ _POSITIVE = re.compile(
 
 # What a question asks for, by its wording; the first that matches wins.
 _ASKS = (
-    ("time", re.compile(r"\bwhat time\b|\bhow early\b|\bwhen does .* (start|open|close|end|begin)\b", re.I)),
-    ("amount", re.compile(r"\bhow much\b|\b(cost|price|premium|pay|paid|owe|fee|deposit)\b", re.I)),
+    (
+        "time",
+        re.compile(
+            r"\bwhat time\b|\bhow early\b|\bwhen does .* (start|open|close|end|begin)\b"
+            r"|\bwhat(?:'s| is| was)? the (?:(?!last|first|next)[\w-]+ ){1,3}time\b",  # "the pickup time"
+            re.I,
+        ),
+    ),
+    # A weight or a height is never money, though "how much does Maggie weigh" reads like it.
+    ("number", re.compile(r"\bweigh|\bhow (heavy|tall|old)\b", re.I)),
+    # Money by its words; "how much" alone may be food or coverage, a number of any kind.
+    (
+        "amount",
+        re.compile(
+            r"\bhow much (is|was|are|were|will|would|did|does|do|money)\b"
+            r"|\b(cost|price|premium|pay|paid|owe|fee|deposit|charge|spend|spent)\b",
+            re.I,
+        ),
+    ),
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
     ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number)\b", re.I)),
     ("day", re.compile(r"\bwhen\b|\bwhat (day|date)\b|\bwhich day\b|\bdue\b|\bdeadline\b", re.I)),
-    ("number", re.compile(r"\bhow (many|long|old|tall|heavy)\b|\bweigh\b", re.I)),
+    ("number", re.compile(r"\bhow (much|many|long)\b", re.I)),
 )
 
 

@@ -42,6 +42,7 @@ _IDENTIFIER = re.compile(r"^(?=.*\d)[\w./-]{3,}$|^[A-Z]{2,}[\w-]*$")
 # Capitalised, but names of days and months: the question's time, handled by timeref.
 _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
 PASSAGE = 3  # sentences that count as "close together" for lexical coverage
+_HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 _HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 
 
@@ -89,19 +90,26 @@ class Candidate:
         return " ".join(pair)
 
 
-def analyse(question: str, config: Config) -> Query:
-    words = _WORD.findall(question)
+def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -> Query:
+    """The question's words, synonyms and identifiers; `time_phrases` (from timeref: "April 3",
+    "last year") are the question's time, matched by dates, so none of their words is looked
+    for in the text ("3" of "April 3" is not a key word found in "3:05 PM")."""
+    about = question
+    for phrase in time_phrases:
+        about = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", about, flags=re.IGNORECASE)
+    words = _WORD.findall(about)
     keywords = list(dict.fromkeys(w.lower() for w in words if w.lower() not in STOPWORDS))
-    lowered = question.lower()
+    stemmed = stems(about)
     phrases: dict[str, list[str]] = {}
     for group in config.synonyms:
-        present = [p for p in group if re.search(rf"\b{re.escape(p)}\b", lowered)]
+        # By stems, as in the text: "vaccines" and "weighs" name their groups too.
+        present = [p for p in group if _contains(stemmed, p)]
         if present:
             phrases[present[0]] = [p for p in group if p != present[0]]
     # Proper names: capitalised words that do not start the question ("Maggie", "Alvarez").
     names = [w for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
     identifiers = [w for w in words if _IDENTIFIER.match(w)] + names
-    identifiers = [w for w in identifiers if w.lower() not in STOPWORDS | _CALENDAR_WORDS]
+    identifiers = [w for w in identifiers if w.lower() not in STOPWORDS and not _is_time_word(w)]
     return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)), asked_for(question))
 
 
@@ -128,7 +136,7 @@ def retrieve(
     missing = [cid for cid in texts if cid not in cosine]
     for cid, vec in store.vectors(missing).items():
         cosine[cid] = _cosine(vec, vector)
-    weights = {t: term.weight for t, term in _counted(query, terms).items()}
+    weights = {t: term.weight for t, term in _about(query, terms).items()}
     docs = store.get_documents(doc_id for doc_id, _ in texts.values())
     best: dict[str, Candidate] = {}
     found: dict[str, list[str]] = {}
@@ -145,6 +153,11 @@ def retrieve(
 
 
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th)$")
+
+
+def _is_time_word(word: str) -> bool:
+    """Day and month names and ordinals ("13th"): the question's time, matched by dates."""
+    return word.lower() in _CALENDAR_WORDS or bool(_ORDINAL.match(word.lower()))
 
 
 @dataclass(frozen=True)
@@ -173,19 +186,21 @@ def _counted(query: Query, terms: dict[str, Term]) -> dict[str, Term]:
     return {t: term for t, term in terms.items() if t not in phrase_words}
 
 
+def _about(query: Query, terms: dict[str, Term]) -> dict[str, Term]:
+    """The terms that say what the question is about: time words are left out, as the
+    question's time is matched by dates ("the 13th" is "Friday, March 13" in a document)."""
+    return {t: term for t, term in _counted(query, terms).items() if not _is_time_word(t)}
+
+
 def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]:
     """How much of what the question is about the store has ever heard of: the IDF-weighted
     share of its words (a synonym counts) found in any chunk, and the words found nowhere.
 
-    Time words are left out (the question's time is matched by dates, not words). A question
-    whose key words appear in no document at all ("swim lesson", "chimney") is about something
-    the store does not know, however close some sentence comes in embedding space.
+    A question whose key words appear in no document at all ("swim lesson", "chimney") is
+    about something the store does not know, however close some sentence comes in embedding
+    space.
     """
-    about = {
-        t: term
-        for t, term in _counted(query, terms).items()
-        if t not in _CALENDAR_WORDS and not _ORDINAL.match(t)
-    }
+    about = _about(query, terms)
     total = sum(term.weight for term in about.values())
     known = sum(term.weight for term in about.values() if term.known)
     return (known / total if total else 1.0), [t for t, term in about.items() if not term.known]
@@ -246,9 +261,10 @@ def refine(
         similarity = _cosine(vec, vector)
         states = bool(query.asks) and holds(sentence, query.asks, _day_of(cand))
         # A sentence holding the kind of fact asked for answers better than one that only
-        # resembles the question ("what time ...?": the one with a time in it), and so does
-        # one about the day asked about.
-        preference = similarity * (1.0 + r.answer_type_boost) if states else similarity
+        # resembles the question ("what time ...?": the one with a time in it; "how much did
+        # we pay to sign Leo up?": the fee, not "Player: Leo Whitaker"), by the same factors
+        # as its document's relevance below; and so does one about the day asked about.
+        preference = similarity * _answer_factor(query, states, r.answer_type_boost)
         if day:
             about = day in find_event_dates(sentence, _day_of(cand))
             preference *= 1.0 + r.day_boost if about else 1.0 - r.day_boost
@@ -266,12 +282,16 @@ def refine(
         if cand.sentence_vector is not None:
             cand.semantic = max(cand.semantic, _cosine(cand.sentence_vector, vector))
             cand.relevance = _relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
-            if cand.states_answer:
-                cand.relevance *= 1.0 + r.answer_type_boost
-            elif query.asks and query.asks != "day":
-                # Not lowered for "when": the document's own date may be the answer.
-                cand.relevance *= 1.0 - r.answer_type_boost
+            cand.relevance *= _answer_factor(query, cand.states_answer, r.answer_type_boost)
     return sorted(candidates, key=lambda c: c.relevance, reverse=True)
+
+
+def _answer_factor(query: Query, states: bool, boost: float) -> float:
+    """Up when a sentence holds the kind of fact asked for, down when the question asks for
+    one and it does not; not down for "when": the document's own date may be the answer."""
+    if states:
+        return 1.0 + boost
+    return 1.0 - boost if query.asks and query.asks != "day" else 1.0
 
 
 def _day_of(cand: Candidate):
@@ -321,15 +341,18 @@ def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candida
 
 def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
     """IDF-weighted share of the question's words found close together: within PASSAGE lines
-    (sentences) of the chunk plus its title line. Words scattered over 160 words of an unrelated
-    newsletter are weak evidence; the same words in one or two sentences are strong."""
+    (sentences) of the chunk plus its title line and the heading of their section. Words
+    scattered over 160 words of an unrelated newsletter are weak evidence; the same words in
+    one or two sentences are strong, and a note's "## Internet" says what the lines under it
+    are about ("account number: 8834-...")."""
     total = sum(weights.values())
     if not total:
         return 0.0
     title, *lines = chunk.split("\n")
     best = 0.0
     for start in range(max(1, len(lines) - PASSAGE + 1)):
-        passage = stems("\n".join([title, *lines[start : start + PASSAGE]]))
+        heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
+        passage = stems("\n".join([title, heading, *lines[start : start + PASSAGE]]))
         covered = sum(
             weight
             for term, weight in weights.items()

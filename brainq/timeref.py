@@ -76,10 +76,12 @@ _AUXILIARY = re.compile(
     r"|doesn't|haven't|hasn't|can't|what's|when's|where's|who's|how's|it's|there's|that's)\b",
     re.IGNORECASE,
 )
-# Without an auxiliary ("What happened on March 13?"), a few common past forms and time words.
+# Without an auxiliary ("What happened on March 13?", "Which plumber put in the heater?"), a
+# question's verb follows its subject: a form without -s is past ("put", not "puts"), as is a
+# regular -ed form; and a few time words.
 _PAST_WORDS = re.compile(
-    r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|ago|yesterday|last night"
-    r"|previously)\b",
+    r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|gave|made|told|ago|yesterday"
+    r"|last night|previously|put|set|cut|let|shut|\w{3,}(?<!e)ed)\b",
     re.IGNORECASE,
 )
 
@@ -312,7 +314,7 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             _month_range,
         ),
         (
-            r"\b(?:in|during|throughout)\s+(?:the\s+year\s+)?(?P<year>\d{4})\b",
+            r"\b(?:back\s+)?(?:in|during|throughout)\s+(?:the\s+year\s+)?(?P<year>\d{4})\b",
             _calendar_year,
         ),
         (r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b", _relative_unit),

@@ -75,6 +75,7 @@ HISTORICAL = [
     "Who painted the house?",
     "What year did we buy the minivan?",
     "How long ago did we repave the driveway?",
+    "Which plumber put in our hot water heater?",
 ]
 CASES = (
     [(q, "logistical") for q in LOGISTICAL]

@@ -157,6 +157,13 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("When are the spring pictures?", "day"),
         ("How many cups of food does Maggie get?", "number"),
         ("Is Friday a half-day?", None),
+        # a weight is never money, and "how much" alone may be food or coverage
+        ("How much does Maggie weigh now?", "number"),
+        ("How much food does Maggie get each day?", "number"),
+        ("How much did we pay to sign Leo up?", "amount"),
+        ("How much will the insurance cost after it renews?", "amount"),
+        ("What's the early dismissal time these days?", "time"),
+        ("What was the last time we saw the dentist?", None),
     ],
 )
 def test_asked_for(question, kind):

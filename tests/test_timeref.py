@@ -80,6 +80,7 @@ def test_days(question, as_of, day):
         ("What was paid from November to February?", WED, date(2025, 11, 1), date(2026, 2, 28)),
         ("Paid between March and May 2024?", WED, date(2024, 3, 1), date(2024, 5, 31)),
         ("Paid between March 2023 and May 2024?", WED, date(2023, 3, 1), date(2024, 5, 31)),
+        ("What size filter did the furnace take back in 2024?", WED, date(2024, 1, 1), date(2024, 12, 31)),
         ("What came last week?", WED, date(2026, 3, 2), date(2026, 3, 8)),
         ("What came last week?", SUN, date(2026, 3, 2), date(2026, 3, 8)),
         ("What is due this week?", WED, date(2026, 3, 9), date(2026, 3, 15)),
@@ -160,6 +161,10 @@ def test_nothing_about_time():
         ("What’s the plan for Friday?", False),
         ("Who painted the house two years ago?", True),
         ("Practice on Friday?", False),
+        # no auxiliary: the verb after the subject is past unless it takes -s
+        ("Which plumber put in our hot water heater?", True),
+        ("Who installed the water heater?", True),
+        ("Who needs a ride to practice?", False),
     ],
 )
 def test_tense(question, past):

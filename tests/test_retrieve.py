@@ -1,0 +1,66 @@
+"""What the retrieval looks for in a question, and how a chunk and its sentences are judged."""
+
+import pytest
+
+from brainq.config import load_config
+from brainq.retrieve import Candidate, Query, _coverage, analyse, refine
+from brainq.store import StoredDocument
+
+CONFIG = load_config()
+
+
+@pytest.mark.parametrize(
+    "question, time_phrases, absent",
+    [
+        ("Are the kids off on April 3?", ("April 3",), {"3", "april"}),
+        ("What time should I pick Harper up on the 13th?", ("the 13th",), {"13th"}),
+        ("What size filter did the furnace take back in 2024?", ("back in 2024",), {"2024", "back"}),
+    ],
+)
+def test_the_questions_time_is_no_key_word(question, time_phrases, absent):
+    query = analyse(question, CONFIG, time_phrases)
+    assert not absent & set(query.keywords)
+    assert not absent & {i.lower() for i in query.identifiers}
+
+
+def test_ordinals_and_day_names_are_no_identifiers():
+    query = analyse("Is the Hawks game still on the 21st or Sunday?", CONFIG)
+    assert query.identifiers == ["Hawks"]
+
+
+@pytest.mark.parametrize(
+    "question, phrase",
+    [
+        ("Which vaccines does the dog need?", "vaccine"),  # a plural names its group
+        ("How much does Maggie weigh?", "weigh"),
+        ("Which plumber put in our water heater?", "put in"),
+    ],
+)
+def test_synonym_groups_are_found_by_stem(question, phrase):
+    assert phrase in analyse(question, CONFIG).phrases
+
+
+def test_a_section_heading_says_what_the_lines_under_it_are_about():
+    query = Query("internet account number?", ["internet", "account", "number"], {}, [])
+    weights = {"internet": 1.0, "account": 1.0, "number": 1.0}
+    note = "House info\n## Internet\nWe replaced the gateway.\n- Network: Home\n- Password: x\n- Account number: 88"
+    flat = note.replace("## Internet", "Internet was installed in 2024.")
+    assert _coverage(note, query, weights) == 1.0
+    assert _coverage(flat, query, weights) < 1.0
+
+
+def _doc():
+    return StoredDocument(
+        doc_id="reg", path="/mail/reg.eml", locator=None, kind="email", doc_type="receipt", title="Registration",
+        sender=None, source_date=None, date_source=None, date_precision=None, event_dates=[], thread=None,
+    )
+
+
+def test_the_sentence_holding_the_fact_asked_for_answers():
+    """'How much did we pay?': the fee, though the player's name resembles the question more."""
+    name, fee = "Player: Leo Whitaker (born 2019)", "Registration fee: $95.00 - paid by card"
+    vectors = {"q": [1.0, 0.0], name: [0.5, 0.866], fee: [0.37, 0.929]}
+    query = Query("q", ["pay", "leo"], {"pay": ["paid"]}, [], "amount")
+    cand = Candidate(_doc(), "reg:0", f"Registration\n{name}\n{fee}", 0.4, 0.5, [], 0.45)
+    [best] = refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert best.sentence == fee and best.states_answer
