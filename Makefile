@@ -31,8 +31,11 @@ eval: install
 	$(BIN)/brainq --store $(DEMO_STORE) ingest --quiet corpus_samples/household
 	$(BIN)/brainq --store $(DEMO_STORE) eval --baseline corpus_samples/queries.yaml
 
+# Ratios measured side by side in one run; figures and machine in benchmarks/RESULTS.md (~30 min).
 bench: install
 	$(BIN)/python -m benchmarks.ingest
+	$(BIN)/python -m benchmarks.ask
+	$(BIN)/python -m benchmarks.memory
 	$(BIN)/python -m benchmarks.backfill
 
 fuzz: install
