@@ -353,10 +353,15 @@ def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
     for start in range(max(1, len(lines) - PASSAGE + 1)):
         heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
         passage = stems("\n".join([title, heading, *lines[start : start + PASSAGE]]))
-        covered = sum(
-            weight
-            for term, weight in weights.items()
-            if any(_contains(passage, alt) for alt in [term, *query.phrases.get(term, [])])
-        )
+        covered = sum(weight for term, weight in weights.items() if _found(passage, term, query))
         best = max(best, covered / total)
     return best
+
+
+def _found(passage: str, term: str, query: Query) -> bool:
+    """A term, or one of its synonyms, is in the passage; a phrase also when all its words are
+    ("your furnace now takes a 4-inch media filter" is about the furnace filter)."""
+    return any(
+        _contains(passage, alt) or all(_contains(passage, w) for w in alt.split())
+        for alt in [term, *query.phrases.get(term, [])]
+    )

@@ -64,3 +64,11 @@ def test_the_sentence_holding_the_fact_asked_for_answers():
     cand = Candidate(_doc(), "reg:0", f"Registration\n{name}\n{fee}", 0.4, 0.5, [], 0.45)
     [best] = refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
     assert best.sentence == fee and best.states_answer
+
+
+def test_a_phrase_is_found_when_all_its_words_are_close_together():
+    """'furnace filter' in "your furnace now takes a 4-inch media filter", also for a synonym."""
+    weights = {"air filter": 1.0}
+    query = Query("air filter?", ["air", "filter"], {"air filter": ["furnace filter"]}, [])
+    assert _coverage("Invoice\nYour furnace now takes a 4-inch media filter.", query, weights) == 1.0
+    assert _coverage("Invoice\nThe furnace was serviced.\nA\nB\nC\nThe filter is new.", query, weights) == 0.0
