@@ -370,6 +370,7 @@ def status(
     info = {
         "store": str(store.home),
         "chroma_url": store.chroma_url,
+        "origin": store.origin,
         **store.counts(),
         "size_bytes": store.size_bytes(),
         "sources": store.sources(),
@@ -379,6 +380,9 @@ def status(
         with store.writer_lock() if repair else nullcontext():
             info["check"] = store.check(repair)
     print_status(info, as_json=as_json)
+    if not as_json:
+        server = f" on the Chroma server at {store.chroma_url}" if store.chroma_url else ""
+        typer.echo(f"origin: {store.origin}{server}")
     found = info.get("check", {})
     if found and not found["repaired"] and (found["missing_vectors"] or found["orphan_vectors"]):
         raise typer.Exit(ExitCode.FAILED)

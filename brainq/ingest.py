@@ -29,6 +29,7 @@ from brainq.annotate import annotate
 from brainq.chunking import chunk_text
 from brainq.config import Config
 from brainq.documents import Document, Failure, Item
+from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for
@@ -112,17 +113,22 @@ def ingest(
     store: Store,
     config: Config,
     paths: list[Path],
-    embed: Callable[[list[str]], list[list[float]]],
+    embed: Callable[[list[str]], list[list[float]]] | None = None,
     progress: Progress | None = None,
 ) -> IngestReport:
     """Bring the store in step with `paths` (files or folders, recursively).
 
     A path that no longer exists is not an error here: its files are dropped from the store,
-    which is what a backfill of a deleted folder must do.
+    which is what a backfill of a deleted folder must do. Chunks are embedded as
+    `config.embedding` says, after checking the store holds vectors of the same model, unless
+    `embed` stands in for that (tests and benchmarks).
     """
+    if embed is None:
+        embed = ingest_embedder(store, config.embedding).embed
     progress = progress or Progress()
     report = IngestReport()
     started = time.monotonic()
+    store.sync()  # on a Chroma server: other machines' chunks lend their vectors too
     store.flag_incomplete_metadata()
     roots = [Path(os.path.abspath(p)) for p in paths]
     files = [f for root in roots for f in _walk(root, store.home)]
@@ -221,7 +227,7 @@ def _examine(store: Store, config: Config, path: str, report: IngestReport, prog
         # Hostile files reach corners no parser anticipates; the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
     else:
-        parsed = _prepare(config, path, st, sha, status, found, report, progress)
+        parsed = _prepare(store, config, path, st, sha, status, found, report, progress)
         if cursor.mailbox:
             parsed.read_offset, parsed.messages = cursor.end, cursor.messages
             if cursor.start:
@@ -236,7 +242,7 @@ def _mbox_grew(record: FileRecord, size: int) -> bool:
     return record.read_offset is not None and record.read_offset == record.size < size
 
 
-def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
+def _prepare(store, config, path, st, sha, status, found, report, progress) -> _Parsed:
     documents, chunks = [], []
     seen_ids = set()
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -249,17 +255,19 @@ def _prepare(config, path, st, sha, status, found, report, progress) -> _Parsed:
             continue
         seen_ids.add(doc.doc_id)
         texts = chunk_text(doc.title, doc.text, config.chunking)
+        stored = _stored(doc, store.document_id(doc.doc_id), len(texts), now)
         # Ids carry the content hash, so a changed file's new chunks never overwrite live ones.
-        chunks.extend(Chunk(f"{doc.doc_id}:{sha[:8]}:{i}", doc.doc_id, t) for i, t in enumerate(texts))
-        documents.append(_stored(doc, len(texts), now))
+        prefix = store.chunk_prefix(stored, sha)
+        chunks.extend(Chunk(f"{prefix}:{i}", stored.doc_id, t) for i, t in enumerate(texts))
+        documents.append(stored)
         report.by_kind[doc.kind] += 1
     error = "no documents found" if not documents and found else None
     return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, documents, chunks, error)
 
 
-def _stored(doc: Document, chunks: int, now: str) -> StoredDocument:
+def _stored(doc: Document, doc_id: str, chunks: int, now: str) -> StoredDocument:
     return StoredDocument(
-        doc_id=doc.doc_id,
+        doc_id=doc_id,
         path=doc.path,
         locator=doc.locator,
         kind=doc.kind,
@@ -393,3 +401,4 @@ class _Writer(threading.Thread):
                 self.report.documents += len(p.documents)
                 self.report.chunks += len(p.chunks)
                 self.progress.file_done(p.path, p.status, len(p.chunks))
+        self.store.announce()  # on a Chroma server, once per batch: each announcement is a write

@@ -24,6 +24,22 @@ prefix, a last message that was still being written) reads the whole file again.
 Vectors are addressed by content too: a chunk whose text (title included) is already stored
 takes the stored vector, so moved files, re-derived metadata and grown mailboxes cost no
 embedding.
+
+With a Chroma server (`chroma_url`) several machines share one collection, and Chroma is the
+shared truth. Each store has an `origin`, made once and kept in the catalog's meta. Its catalog
+is the authority for the files this machine ingests, as above, and a copy of every other
+origin's documents and chunks, so the lexical index and scoring see them all:
+- every chunk carries its origin and a JSON copy of its document record in Chroma, so another
+  machine can rebuild the catalog rows from Chroma alone;
+- document ids are namespaced by origin (the same path on two machines is two documents),
+  chunk ids carry a hash of the document record too (a re-derived record gets new ids, which
+  is how the other machines notice it), and every path filter sent to Chroma names the origin;
+- after writing, a writer announces a fresh revision in the `brainq_origins` collection, one
+  record per origin, so announcements of different machines never overwrite each other;
+- a reader compares each origin's revision with the one it copied last, and only for a changed
+  origin lists that origin's chunk ids and copies the documents whose chunks came or went.
+The local writer lock still serialises the writers of one origin; different origins write
+disjoint ids. The embedded default keeps its ids, and none of this costs it anything.
 """
 
 from __future__ import annotations
@@ -32,6 +48,9 @@ import fcntl
 import hashlib
 import json
 import os
+import re
+import secrets
+import socket
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -44,7 +63,11 @@ from brainq.errors import LockedError, StoreError
 
 SCHEMA_VERSION = 1
 COLLECTION = "brainq_chunks"
+ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (see the module docstring)
 CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-call overhead
+# Server mode: how stale the copy of other origins may be before a read looks at the server
+# again (one small request); long-running processes re-check at most this often.
+SYNC_SECONDS = 2.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -66,7 +89,12 @@ CREATE INDEX IF NOT EXISTS chunk_index_path ON chunk_index(path);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
     text, chunk_id UNINDEXED, doc_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT, finished_at TEXT, summary TEXT);
+CREATE TABLE IF NOT EXISTS remote_origins (origin TEXT PRIMARY KEY, revision TEXT, copied_at TEXT);
+CREATE TABLE IF NOT EXISTS remote_documents (doc_id TEXT PRIMARY KEY, origin TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS remote_documents_origin ON remote_documents(origin);
 """
+# Catalog rows of this store's own files: the others are copies of other origins' documents.
+_OWN = "doc_id NOT IN (SELECT doc_id FROM remote_documents)"
 # Columns added to schema 1 after stores were written with it; older brainq versions ignore them.
 _ADDED_COLUMNS = (("files", "read_offset", "INTEGER"), ("files", "messages", "INTEGER"))
 
@@ -163,6 +191,10 @@ class Store:
         self.chroma_url = chroma_url
         self._collection = None
         self._data_version = None
+        self._origins = None
+        self._origin: str | None = None
+        self._copied_at = -SYNC_SECONDS  # server mode: when other origins were last looked at
+        self._unannounced = False  # server mode: Chroma changed since the last announcement
         self._open_home()
         self.db = self._connect()
 
@@ -221,6 +253,19 @@ class Store:
             db.execute("COMMIT")
 
     @property
+    def origin(self) -> str:
+        """This store's name among the machines sharing a Chroma server, made once."""
+        if self._origin is None:
+            name = re.sub(r"[^a-z0-9]+", "-", socket.gethostname().lower()).strip("-") or "brainq"
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('origin', ?)", (f"{name}-{secrets.token_hex(3)}",))
+            self._origin = self._meta("origin")
+        return self._origin
+
+    def _meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    @property
     def collection(self):
         """Chroma is imported only by commands that need vectors: it costs a second to load."""
         if self._collection is None:
@@ -228,27 +273,75 @@ class Store:
             from chromadb.config import Settings
 
             settings = Settings(anonymized_telemetry=False)
+            bound = self._meta("chroma_url")
+            if self.chroma_url:
+                client = self._server_client(settings)
+            elif bound:
+                raise StoreError(
+                    f"store {self.home} keeps its vectors on the Chroma server at {bound}; "
+                    f"pass --chroma-url {bound} (or set BRAINQ_CHROMA_URL)"
+                )
             try:
-                if self.chroma_url:
-                    from urllib.parse import urlparse
-
-                    url = urlparse(self.chroma_url)
-                    client = chromadb.HttpClient(
-                        host=url.hostname or "localhost",
-                        port=url.port or 8000,
-                        ssl=url.scheme == "https",
-                        settings=settings,
-                    )
-                else:
+                if not self.chroma_url:
                     client = chromadb.PersistentClient(path=str(self.home / "chroma"), settings=settings)
                 # embedding_function=None: brainq embeds itself; Chroma's default would download a model.
-                self._collection = client.get_or_create_collection(
+                collection = client.get_or_create_collection(
                     COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
                 )
+                if self.chroma_url:
+                    origins = client.get_or_create_collection(ORIGINS, embedding_function=None)
             except Exception as exc:  # chromadb raises many types; all mean "cannot open"
                 where = self.chroma_url or self.home / "chroma"
                 raise StoreError(f"cannot open the Chroma store at {where}: {exc}") from None
+            if self.chroma_url:
+                self._bind(str(collection.id))
+                collection, self._origins = _Guarded(collection, self.chroma_url), _Guarded(origins, self.chroma_url)
+            self._collection = collection
         return self._collection
+
+    def _server_client(self, settings):
+        """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
+        from urllib.parse import urlparse
+
+        import chromadb
+        import httpx
+
+        url = urlparse(self.chroma_url)
+        if url.scheme not in ("http", "https") or not url.hostname or url.path.strip("/"):
+            raise StoreError(f"Chroma server URL {self.chroma_url!r}: expected http://host:port")
+        port = url.port or (443 if url.scheme == "https" else 8000)
+        try:
+            reply = httpx.get(f"{url.scheme}://{url.hostname}:{port}/api/v2/heartbeat", timeout=10)
+        except httpx.HTTPError as exc:
+            raise StoreError(f"cannot reach the Chroma server at {self.chroma_url} ({exc}); is it running?") from None
+        if reply.status_code != 200:
+            raise StoreError(
+                f"the Chroma server at {self.chroma_url} does not speak Chroma's API v2 (HTTP "
+                f"{reply.status_code}); brainq needs a Chroma 1.x server"
+            )
+        try:
+            return chromadb.HttpClient(host=url.hostname, port=port, ssl=url.scheme == "https", settings=settings)
+        except Exception as exc:  # chromadb raises many types; all mean "cannot use this server"
+            raise StoreError(f"cannot use the Chroma server at {self.chroma_url}: {exc}") from None
+
+    def _bind(self, collection_id: str) -> None:
+        """A catalog describes one Chroma collection's vectors: refuse to mix it with another's."""
+        bound = self._meta("chroma_collection")
+        if bound is None and self.db.execute("SELECT 1 FROM files LIMIT 1").fetchone():
+            raise StoreError(
+                f"store {self.home} already holds documents whose vectors are not on the Chroma server "
+                f"at {self.chroma_url}; use a new --store for the server"
+            )
+        if bound not in (None, collection_id):
+            raise StoreError(
+                f"store {self.home} belongs to another Chroma collection than the one at "
+                f"{self.chroma_url} (was the server reset?); use a new --store for it"
+            )
+        if bound is None or self._meta("chroma_url") != self.chroma_url:
+            self.db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('chroma_collection', ?), ('chroma_url', ?)",
+                (collection_id, self.chroma_url),
+            )
 
     def close(self) -> None:
         self.db.close()
@@ -270,7 +363,11 @@ class Store:
 
     @contextmanager
     def writer_lock(self, wait_seconds: float = 0.0):
-        """One writer at a time (ingest, backfill, forget); readers (ask) never wait for it."""
+        """One writer at a time (ingest, backfill, forget); readers (ask) never wait for it.
+
+        On a Chroma server it serialises this origin's writers only (other origins write other
+        ids), and what was written under it is announced before it is released.
+        """
         with open(self.home / "write.lock", "a+") as fh:
             deadline = time.monotonic() + wait_seconds
             while True:
@@ -287,7 +384,10 @@ class Store:
             try:
                 yield
             finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+                try:
+                    self.announce()
+                finally:
+                    fcntl.flock(fh, fcntl.LOCK_UN)
 
     @contextmanager
     def transaction(self):
@@ -322,7 +422,7 @@ class Store:
 
     def locators(self, path: str) -> set[str]:
         """The locators of a file's documents (messages and attachments of a mailbox)."""
-        rows = self.db.execute("SELECT locator FROM documents WHERE path = ? AND locator IS NOT NULL", (path,))
+        rows = self.db.execute(f"SELECT locator FROM documents WHERE path = ? AND locator IS NOT NULL AND {_OWN}", (path,))
         return {row[0] for row in rows}
 
     def files_under(self, root: str) -> list[str]:
@@ -336,7 +436,7 @@ class Store:
         """Mark files whose documents lack a date, type or event dates for re-derivation."""
         return self.db.execute(
             "UPDATE files SET derived = 0 WHERE path IN (SELECT path FROM documents WHERE "
-            "date_source IS NULL OR doc_type IS NULL OR event_dates IS NULL)"
+            f"(date_source IS NULL OR doc_type IS NULL OR event_dates IS NULL) AND {_OWN})"
         ).rowcount
 
     def touch_file(self, path: str, size: int, mtime_ns: int) -> None:
@@ -371,7 +471,7 @@ class Store:
         known = self.file_record(path) is not None
         self.mark_pending(path, size, mtime_ns)
         # Chunks a crashed run left behind are not in chunk_index; Chroma's list has them all.
-        old_ids = set(self.collection.get(where={"path": path}, include=[])["ids"]) if known else set()
+        old_ids = set(self.collection.get(where=self._where_path(path), include=[])["ids"]) if known else set()
         self._upsert_chunks(documents, chunks, vectors)
         stale = list(old_ids - {c.chunk_id for c in chunks})
         with self.transaction() as db:
@@ -417,8 +517,39 @@ class Store:
                 ids=[c.chunk_id for c in batch],
                 embeddings=vectors[start : start + CHROMA_BATCH],
                 documents=[c.text for c in batch],
-                metadatas=[_chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(batch, start)],
+                metadatas=[self._chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(batch, start)],
             )
+            self._unannounced = True
+
+    def _chunk_metadata(self, doc: StoredDocument, index: int) -> dict:
+        meta = _chunk_metadata(doc, index)
+        if self.chroma_url:
+            meta.update(origin=self.origin, record=_record(doc))
+        return meta
+
+    def _where_path(self, path: str) -> dict:
+        """The Chroma filter for one file's chunks; on a server, this origin's file of that name."""
+        if self.chroma_url:
+            return {"$and": [{"path": path}, {"origin": self.origin}]}
+        return {"path": path}
+
+    def document_id(self, doc_id: str) -> str:
+        """A document's id in this store: on a server, namespaced by origin, so that the same
+        path on two machines is two documents; embedded, the id as it always was."""
+        if not self.chroma_url:
+            return doc_id
+        return hashlib.sha1(f"{self.origin}\0{doc_id}".encode()).hexdigest()[:20]
+
+    def chunk_prefix(self, doc: StoredDocument, sha256: str) -> str:
+        """What a document's chunk ids start with: its id and the content they were made from.
+
+        On a server the document record counts as content too: re-derived metadata gives new
+        ids, and new ids are what other origins look for when they copy the catalog.
+        """
+        if not self.chroma_url:
+            return f"{doc.doc_id}:{sha256[:8]}"
+        version = hashlib.sha1(f"{sha256}\0{_record(doc, stamped=False)}".encode()).hexdigest()
+        return f"{doc.doc_id}:{version[:8]}"
 
     @staticmethod
     def _insert_catalog(db: sqlite3.Connection, path: str, documents: list[StoredDocument], chunks: list[Chunk]):
@@ -447,6 +578,7 @@ class Store:
         """Step 4: the replaced chunks leave Chroma, then the file is no longer pending."""
         if stale:
             self.collection.delete(ids=stale)
+            self._unannounced = True
             self.db.execute("UPDATE files SET pending = 0 WHERE path = ?", (path,))
 
     def forget_file(self, path: str) -> int:
@@ -455,9 +587,81 @@ class Store:
         with self.transaction() as db:
             count = self._delete_catalog(db, path)
         # A narrow filter (one file's chunks) is cheap in Chroma, unlike broad date filters.
-        self.collection.delete(where={"path": path})
+        self.collection.delete(where=self._where_path(path))
+        self._unannounced = True
         self.db.execute("DELETE FROM files WHERE path = ?", (path,))
         return count
+
+    def announce(self) -> None:
+        """Server mode: after writing, a fresh revision tells the other origins to look again.
+
+        Called once per batch of files and when the writer lock is released, not per file:
+        each server write costs tens of milliseconds.
+        """
+        if self.chroma_url and self._unannounced:
+            self._origins.upsert(
+                ids=[self.origin],
+                embeddings=[[1.0]],  # Chroma wants a vector; this collection is never searched
+                metadatas=[{"revision": secrets.token_hex(8), "host": socket.gethostname(), "at": _now()}],
+            )
+            self._unannounced = False
+
+    def sync(self) -> None:
+        """Server mode: bring this catalog's copy of the other origins in step with the server.
+
+        An origin whose announced revision is the one copied last is not listed; for the others,
+        the documents whose chunks came or went are copied again from Chroma. A revision is
+        read before its chunks, so a write announced meanwhile is seen by the next sync.
+        """
+        if not self.chroma_url:
+            return
+        self.collection  # opens the server, and with it the origins collection
+        self._copied_at = time.monotonic()
+        announced = self._origins.get(include=["metadatas"])
+        copied = dict(self.db.execute("SELECT origin, revision FROM remote_origins"))
+        for origin, meta in zip(announced["ids"], announced["metadatas"]):
+            if origin != self.origin and copied.get(origin) != meta["revision"]:
+                self._copy_origin(origin, meta["revision"])
+
+    def _fresh(self) -> None:
+        if self.chroma_url and time.monotonic() - self._copied_at >= SYNC_SECONDS:
+            self.sync()
+
+    def _copy_origin(self, origin: str, revision: str) -> None:
+        remote = set(self._chunk_ids({"origin": origin}))
+        local = dict(
+            self.db.execute(
+                "SELECT chunk_id, chunk_index.doc_id FROM chunk_index JOIN remote_documents USING (doc_id) "
+                "WHERE origin = ?",
+                (origin,),
+            )
+        )
+        changed = {local[cid] for cid in local.keys() - remote} | {_document_of(cid) for cid in remote - local.keys()}
+        wanted = sorted(cid for cid in remote if _document_of(cid) in changed)
+        documents: dict[str, StoredDocument] = {}
+        chunks: list[Chunk] = []
+        for start in range(0, len(wanted), CHROMA_BATCH):
+            got = self.collection.get(ids=wanted[start : start + CHROMA_BATCH], include=["documents", "metadatas"])
+            for chunk_id, text, meta in zip(got["ids"], got["documents"], got["metadatas"]):
+                if "record" in meta:
+                    doc = documents.setdefault(meta["doc_id"], _document_from_record(meta["record"]))
+                    chunks.append(Chunk(chunk_id, doc.doc_id, text))
+        with self.transaction() as db:
+            self._delete_documents(db, sorted(changed & set(local.values())))
+            for doc in documents.values():
+                self._insert_catalog(db, doc.path, [doc], [c for c in chunks if c.doc_id == doc.doc_id])
+            db.executemany("INSERT INTO remote_documents VALUES (?, ?)", [(d, origin) for d in documents])
+            db.execute("INSERT OR REPLACE INTO remote_origins VALUES (?, ?, ?)", (origin, revision, _now()))
+
+    def _chunk_ids(self, where: dict | None = None) -> Iterator[str]:
+        """Every chunk id in Chroma (that `where` admits), a page at a time."""
+        offset = 0
+        while True:
+            page = self.collection.get(where=where, include=[], limit=10 * CHROMA_BATCH, offset=offset)["ids"]
+            yield from page
+            if len(page) < 10 * CHROMA_BATCH:
+                return
+            offset += len(page)
 
     def known_vectors(self, chunks: list[Chunk]) -> dict[str, list[float]]:
         """Stored vectors for chunks whose exact text is already in the store, by text hash."""
@@ -471,13 +675,16 @@ class Store:
 
     @staticmethod
     def _delete_documents(db: sqlite3.Connection, doc_ids: list[str]) -> None:
-        for table in ("chunks", "chunk_index", "documents"):
-            db.executemany(f"DELETE FROM {table} WHERE doc_id = ?", [(i,) for i in doc_ids])
+        # Batched: the FTS table has no index on doc_id, so each statement reads all of it.
+        for start in range(0, len(doc_ids), 500):
+            part = doc_ids[start : start + 500]
+            for table in ("chunks", "chunk_index", "documents", "remote_documents"):
+                db.execute(f"DELETE FROM {table} WHERE doc_id IN ({','.join('?' * len(part))})", part)
 
     def _delete_catalog(self, db: sqlite3.Connection, path: str) -> int:
-        ids = [row[0] for row in db.execute("SELECT doc_id FROM documents WHERE path = ?", (path,))]
+        ids = [row[0] for row in db.execute(f"SELECT doc_id FROM documents WHERE path = ? AND {_OWN}", (path,))]
         self._delete_documents(db, ids)
-        db.execute("DELETE FROM chunk_index WHERE path = ?", (path,))
+        db.execute(f"DELETE FROM chunk_index WHERE path = ? AND {_OWN}", (path,))
         return len(ids)
 
     def _rows_where_in(self, select: str, values: list[str]) -> Iterator[tuple]:
@@ -491,6 +698,7 @@ class Store:
     def documents(
         self, doc_type: str | None = None, since: date | None = None, until: date | None = None
     ) -> Iterator[StoredDocument]:
+        self._fresh()
         query, args = "SELECT * FROM documents WHERE 1=1", []
         if doc_type:
             query += " AND doc_type = ?"
@@ -540,16 +748,19 @@ class Store:
 
     def document_frequency(self, match: str) -> int:
         """How many chunks an FTS5 query matches: the rarity of a word, for weighting it."""
+        self._fresh()
         try:
             return self.db.execute("SELECT count(*) FROM chunks WHERE chunks MATCH ?", (match,)).fetchone()[0]
         except sqlite3.OperationalError:
             return 0
 
     def chunk_count(self) -> int:
+        self._fresh()
         return self.db.execute("SELECT count(*) FROM chunk_index").fetchone()[0]
 
     def lexical(self, match: str, n: int) -> list[Hit]:
         """FTS5 search; `match` is an FTS5 query. Scores are -bm25 (higher is better)."""
+        self._fresh()
         if not match:
             return []
         try:
@@ -578,15 +789,18 @@ class Store:
         """Whether the catalog and Chroma agree: every catalog chunk has its vector and Chroma
         holds no chunk the catalog does not list. With `repair`, orphan vectors are deleted and
         files with missing vectors are marked pending, so the next ingest or backfill redoes them.
+        On a Chroma server, only this origin's chunks are compared.
         """
-        listed = {cid: path for cid, path in self.db.execute("SELECT chunk_id, path FROM chunk_index")}
-        stored = set(self.collection.get(include=[])["ids"])
+        listed = dict(self.db.execute(f"SELECT chunk_id, path FROM chunk_index WHERE {_OWN}"))
+        # On a server, other origins' chunks are theirs to check and mend.
+        stored = set(self._chunk_ids({"origin": self.origin} if self.chroma_url else None))
         missing = sorted(set(listed) - stored)
         orphans = sorted(stored - set(listed))
         broken = sorted({listed[cid] for cid in missing})
         if repair:
             for start in range(0, len(orphans), CHROMA_BATCH):
                 self.collection.delete(ids=orphans[start : start + CHROMA_BATCH])
+                self._unannounced = True
             self.db.executemany("UPDATE files SET pending = 1 WHERE path = ?", [(p,) for p in broken])
         return {
             "chunks": len(listed),
@@ -597,6 +811,7 @@ class Store:
         }
 
     def counts(self) -> dict:
+        self._fresh()
         by_type = dict(self.db.execute("SELECT doc_type, count(*) FROM documents GROUP BY doc_type ORDER BY 2 DESC"))
         by_year = dict(
             self.db.execute(
@@ -606,7 +821,7 @@ class Store:
         )
         files, failed = self.db.execute("SELECT count(*), count(error) FROM files").fetchone()
         chunks = self.db.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]
-        return {
+        counts = {
             "documents": sum(by_type.values()),
             "chunks": chunks,
             "files": files,
@@ -614,9 +829,23 @@ class Store:
             "by_type": by_type,
             "by_year": by_year,
         }
+        if self.chroma_url:
+            remote = dict(self.db.execute("SELECT origin, count(*) FROM remote_documents GROUP BY origin ORDER BY 1"))
+            counts["by_origin"] = {self.origin: counts["documents"] - sum(remote.values()), **remote}
+        return counts
 
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.home.rglob("*") if p.is_file())
+
+    # -- embedding -------------------------------------------------------------------------
+
+    def embedding_config(self) -> dict | None:
+        """How the stored vectors were made: brainq.embedding records it and refuses others."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'embedding'").fetchone()
+        return json.loads(row[0]) if row else None
+
+    def record_embedding_config(self, config: dict) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('embedding', ?)", (json.dumps(config, sort_keys=True),))
 
 
 def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
@@ -637,6 +866,62 @@ def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
         meta["source_ts"] = int(epoch_seconds(doc.source_date))
         meta["source_day"] = int(epoch_seconds(doc.source_date) // 86400)
     return meta
+
+
+def _record(doc: StoredDocument, stamped: bool = True) -> str:
+    """A document's catalog record as JSON, carried by its chunks on a Chroma server."""
+    record = {**doc.to_json(), "kind": doc.kind, "thread": doc.thread, "headers": doc.headers, "notes": doc.notes}
+    if not stamped:
+        del record["ingested_at"]  # when it was stored is no part of what it says
+    return json.dumps(record, sort_keys=True)
+
+
+def _document_from_record(text: str) -> StoredDocument:
+    r = json.loads(text)
+    return StoredDocument(
+        doc_id=r["doc_id"],
+        path=r["path"],
+        locator=r["locator"],
+        kind=r["kind"],
+        doc_type=r["doc_type"],
+        title=r["title"],
+        sender=r["sender"],
+        source_date=datetime.fromisoformat(r["source_date"]) if r["source_date"] else None,
+        date_source=r["date_source"],
+        date_precision=r["date_precision"],
+        event_dates=[date.fromisoformat(x) for x in r["event_dates"]],
+        thread=r["thread"],
+        headers=r["headers"],
+        notes=r["notes"],
+        ingested_at=r["ingested_at"],
+        chunks=r["chunks"],
+    )
+
+
+def _document_of(chunk_id: str) -> str:
+    """The document id in a chunk id (`{doc_id}:{version}:{index}`)."""
+    return chunk_id.rsplit(":", 2)[0]
+
+
+class _Guarded:
+    """A Chroma server collection whose failures are one StoreError line, not an httpx traceback."""
+
+    def __init__(self, collection, url: str):
+        self._collection, self._url = collection, url
+
+    def __getattr__(self, name: str):
+        from chromadb.errors import ChromaError
+        from httpx import HTTPError
+
+        method = getattr(self._collection, name)
+
+        def guarded(*args, **kwargs):
+            try:
+                return method(*args, **kwargs)
+            except (HTTPError, ChromaError) as exc:
+                raise StoreError(f"the Chroma server at {self._url} failed: {exc}") from None
+
+        return guarded
 
 
 def _document_row(d: StoredDocument) -> tuple:
