@@ -31,7 +31,7 @@ _ASKS = (
     (
         "time",
         re.compile(
-            r"\bwhat time\b|\bhow early\b|\bwhen does .* (start|open|close|end|begin)\b"
+            r"\bwhat time\b|\bhow early\b"
             r"|\bwhat(?:'s| is| was)? the (?:(?!last|first|next)[\w-]+ ){1,3}time\b",  # "the pickup time"
             re.I,
         ),

@@ -41,6 +41,9 @@ _WORD = re.compile(r"[\w][\w'./-]*[\w]|\w", re.UNICODE)
 _IDENTIFIER = re.compile(r"^(?=.*\d)[\w./-]{3,}$|^[A-Z]{2,}[\w-]*$")
 # Capitalised, but names of days and months: the question's time, handled by timeref.
 _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
+# "Now" in other words: the present is what every question asks about unless it says otherwise
+# (decay prefers fresh evidence), so "these days" looks for no "day" in the text.
+_NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|at present)\b", re.IGNORECASE)
 PASSAGE = 3  # sentences that count as "close together" for lexical coverage
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 _HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
@@ -94,7 +97,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     """The question's words, synonyms and identifiers; `time_phrases` (from timeref: "April 3",
     "last year") are the question's time, matched by dates, so none of their words is looked
     for in the text ("3" of "April 3" is not a key word found in "3:05 PM")."""
-    about = question
+    about = _NOW.sub(" ", question)
     for phrase in time_phrases:
         about = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", about, flags=re.IGNORECASE)
     words = _WORD.findall(about)
@@ -103,7 +106,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     phrases: dict[str, list[str]] = {}
     for group in config.synonyms:
         # By stems, as in the text: "vaccines" and "weighs" name their groups too.
-        present = [p for p in group if _contains(stemmed, p)]
+        present = [p for p in group if _contains(stemmed, p) or _separated(stemmed, p)]
         if present:
             phrases[present[0]] = [p for p in group if p != present[0]]
     # Proper names: capitalised words that do not start the question ("Maggie", "Alvarez").
@@ -111,6 +114,14 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     identifiers = [w for w in words if _IDENTIFIER.match(w)] + names
     identifiers = [w for w in identifiers if w.lower() not in STOPWORDS and not _is_time_word(w)]
     return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)), asked_for(question))
+
+
+def _separated(stemmed: str, phrase: str) -> bool:
+    """A two-word verb split by its object, as English does: "pick Harper up" is "pick up"."""
+    words = stems(phrase).split()
+    if len(words) != 2:
+        return False
+    return re.search(rf" {re.escape(words[0])}(?: \S+){{1,2}} {re.escape(words[1])} ", stemmed) is not None
 
 
 def _fts_term(text: str) -> str:
@@ -225,7 +236,10 @@ def stem(word: str) -> str:
         for suffix, replacement in _SUFFIXES:
             if suffix == "s" and word.endswith(_KEEP_S):
                 continue
-            if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= 4:
+            # A plain plural may leave three letters ("days", "kids", "dogs"); other suffixes
+            # four, so "used" and "ring" stay whole.
+            shortest = 3 if suffix == "s" else 4
+            if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= shortest:
                 word = word[: -len(suffix)] + replacement
                 if word[-1] == word[-2] and word[-1] not in "aeioulsz":
                     word = word[:-1]  # "swimm" -> "swim", but "install" and "pass" stay
@@ -252,7 +266,12 @@ def refine(
     """
     r = config.retrieval
     top = candidates[: r.refine]
-    pool = [(c, sentence) for c in top for sentence in _likely_sentences(c, query, r.refine_sentences, day)]
+    on_the_day = {c.chunk_id: _about_the_day(c, day) for c in top}
+    pool = [
+        (c, sentence)
+        for c in top
+        for sentence in _likely_sentences(c, query, r.refine_sentences, on_the_day[c.chunk_id])
+    ]
     if not pool:
         return candidates
     vectors = embed([sentence for _, sentence in pool])
@@ -266,7 +285,7 @@ def refine(
         # as its document's relevance below; and so does one about the day asked about.
         preference = similarity * _answer_factor(query, states, r.answer_type_boost)
         if day:
-            about = day in find_event_dates(sentence, _day_of(cand))
+            about = sentence in on_the_day[cand.chunk_id]
             preference *= 1.0 + r.day_boost if about else 1.0 - r.day_boost
         ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states))
     for cand in top:
@@ -305,20 +324,38 @@ def sentences(chunk: str) -> list[str]:
     return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s)]
 
 
-def _likely_sentences(cand: Candidate, query: Query, n: int, day: date | None) -> list[str]:
+def _in_order(cand: Candidate) -> list[str]:
+    """The sentences of the candidate's chunks found, once each, in the document's order."""
+    return list(dict.fromkeys(s for text in [cand.text, *cand.other_texts] for s in sentences(text)))
+
+
+def _about_the_day(cand: Candidate, day: date | None) -> set[str]:
+    """The sentences about the day asked about: those naming it, and a sentence naming no day
+    that follows one of them ("Friday, March 13 will now be a full school day. Students will be
+    dismissed at 3:05 PM.": the time is that Friday's)."""
+    if day is None:
+        return set()
+    about, previous = set(), False
+    for sentence in _in_order(cand):
+        days = find_event_dates(sentence, _day_of(cand))
+        previous = day in days or (previous and not days)
+        if previous:
+            about.add(sentence)
+    return about
+
+
+def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str]) -> list[str]:
     """The sentences sharing most words with the question, those holding the kind of fact it
-    asks for or naming the day it asks about first among equals."""
+    asks for or about the day it asks about first among equals."""
     terms = [*query.keywords, *(s for synonyms in query.phrases.values() for s in synonyms)]
-    found = list(dict.fromkeys(s for text in [cand.text, *cand.other_texts] for s in sentences(text)))
     anchor = _day_of(cand)
 
     def promise(sentence: str) -> float:
         overlap = sum(_contains(stems(sentence), t) for t in terms)
         states = query.asks is not None and holds(sentence, query.asks, anchor)
-        about = day is not None and day in find_event_dates(sentence, anchor)
-        return overlap + states + about
+        return overlap + states + (sentence in on_the_day)
 
-    return sorted(found, key=promise, reverse=True)[:n]
+    return sorted(_in_order(cand), key=promise, reverse=True)[:n]
 
 
 def _cosine(a: list[float], b: list[float]) -> float:

@@ -3,7 +3,7 @@
 import pytest
 
 from brainq.config import load_config
-from brainq.retrieve import Candidate, Query, _coverage, analyse, refine
+from brainq.retrieve import Candidate, Query, _about_the_day, _coverage, analyse, refine, stem
 from brainq.store import StoredDocument
 
 CONFIG = load_config()
@@ -72,3 +72,38 @@ def test_a_phrase_is_found_when_all_its_words_are_close_together():
     query = Query("air filter?", ["air", "filter"], {"air filter": ["furnace filter"]}, [])
     assert _coverage("Invoice\nYour furnace now takes a 4-inch media filter.", query, weights) == 1.0
     assert _coverage("Invoice\nThe furnace was serviced.\nA\nB\nC\nThe filter is new.", query, weights) == 0.0
+
+
+@pytest.mark.parametrize("plural, singular", [("days", "day"), ("kids", "kid"), ("dogs", "dog")])
+def test_short_plurals_meet_their_singular(plural, singular):
+    assert stem(plural) == stem(singular)
+
+
+@pytest.mark.parametrize("word", ["bus", "gas", "was", "this"])
+def test_short_words_ending_in_s_stay_whole(word):
+    assert stem(word) == word
+
+
+def test_now_in_other_words_is_no_key_word():
+    assert analyse("What's the early dismissal time these days?", CONFIG).keywords == ["early", "dismissal"]
+
+
+def test_a_two_word_verb_split_by_its_object_names_its_group():
+    assert "pick up" in analyse("What time should I pick Harper up from school?", CONFIG).phrases
+    assert "pick up" not in analyse("Did we pick the blue paint color up?", CONFIG).phrases
+
+
+def test_a_sentence_naming_no_day_is_about_the_day_named_before_it():
+    from datetime import date, datetime, timezone
+
+    d = _doc()
+    d.source_date = datetime(2026, 3, 11, tzinfo=timezone.utc)
+    text = (
+        "Change\nFriday, March 13 will now be a full school day.\nStudents are dismissed at 3:05 PM.\n"
+        "Friday, March 27 will be an early dismissal.\nStudents leave at 12:45 PM."
+    )
+    cand = Candidate(d, "c:0", text)
+    assert _about_the_day(cand, date(2026, 3, 13)) == {
+        "Friday, March 13 will now be a full school day.",
+        "Students are dismissed at 3:05 PM.",
+    }

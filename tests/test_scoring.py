@@ -164,6 +164,7 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("How much will the insurance cost after it renews?", "amount"),
         ("What's the early dismissal time these days?", "time"),
         ("What was the last time we saw the dentist?", None),
+        ("When does the town start picking up yard waste?", "day"),  # a day or a time: no penalty
     ],
 )
 def test_asked_for(question, kind):
