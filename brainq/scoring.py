@@ -111,7 +111,7 @@ def score(
             day_factor=_day_factor(about_the_day, time, retrieval),
         )
         scored.append(s)
-    _mark_superseded(scored, retrieval)
+    _mark_superseded(scored, retrieval, time)
     best = max((s.relevance for s in scored), default=1.0) or 1.0
     for s in scored:
         superseded = retrieval.superseded_factor if s.superseded_by else 1.0
@@ -161,10 +161,11 @@ def normalised_subject(title: str) -> str:
     return " ".join(words)
 
 
-def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
+def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) -> None:
     """A later message of the same thread, or a later document of the same sender and type on
-    the same subject (same normalised title, or answering sentences alike), supersedes the
-    older one (DESIGN.md section 3.5)."""
+    the same subject (same normalised title, answering sentences alike, or both about the day
+    the question asks about), supersedes the older one (DESIGN.md section 3.5): the principal's
+    second letter about Friday replaces her first."""
     relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
     written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
     for old in relevant:
@@ -179,6 +180,7 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval) -> None:
                 and (
                     normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
                     or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
+                    or (time.day is not None and time.day in old.doc.event_dates and time.day in new.doc.event_dates)
                 )
             )
             if (same_thread or same_series) and (

@@ -124,6 +124,19 @@ def test_same_sender_type_and_subject_supersedes():
     assert result["b"].superseded_by is None
 
 
+def test_same_sender_about_the_day_asked_about_supersedes():
+    """The principal's first letter about Friday and her second one, with other subjects."""
+    friday = date(2026, 3, 13)
+    first = doc("first", "2026-02-23T00:00:00", sender="principal@school.org", title="New time", events=[friday])
+    second = doc("second", "2026-03-11T00:00:00", sender="principal@school.org", title="Change", events=[friday])
+    other_day = doc("other", "2026-02-20T00:00:00", sender="principal@school.org", title="Concert")
+    result = {s.doc.doc_id: s for s in ranked([cand(first), cand(second), cand(other_day)], time=TimeRef(day=friday))}
+    assert result["first"].superseded_by == "second"
+    assert result["other"].superseded_by is None
+    unasked = {s.doc.doc_id: s for s in ranked([cand(first), cand(second)])}
+    assert unasked["first"].superseded_by is None
+
+
 @pytest.mark.parametrize(
     "sentence, expected",
     [
