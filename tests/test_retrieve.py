@@ -107,3 +107,7 @@ def test_a_sentence_naming_no_day_is_about_the_day_named_before_it():
         "Friday, March 13 will now be a full school day.",
         "Students are dismissed at 3:05 PM.",
     }
+
+
+def test_next_is_an_ordering_word_like_first_and_last():
+    assert analyse("Which shot does the dog need next?", CONFIG).keywords == ["shot", "dog"]
