@@ -107,7 +107,7 @@ def score(
             decay=decay(pattern, age, doc.doc_type, about_the_day),
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
-            time_factor=_range_factor(doc, time, retrieval),
+            time_factor=_range_factor(doc, time, retrieval, as_of),
             day_factor=_day_factor(about_the_day, time, retrieval),
         )
         scored.append(s)
@@ -130,9 +130,13 @@ def _day_factor(about_the_day: bool, time: TimeRef, retrieval: Retrieval) -> flo
     return 1.0 + retrieval.day_boost if about_the_day else 1.0 - retrieval.day_boost
 
 
-def _range_factor(doc, time: TimeRef, retrieval: Retrieval) -> float:
+def _range_factor(doc, time: TimeRef, retrieval: Retrieval, as_of: date) -> float:
+    """Evidence outside the question's range ranks down; a question in the past tense ("when
+    was her last well visit?") asks what has happened, so a document only about days still to
+    come (next month's dentist appointment) is outside it."""
     if not time.range:
-        return 1.0
+        upcoming = time.past and doc.event_dates and min(doc.event_dates) > as_of
+        return retrieval.out_of_range_factor if upcoming else 1.0
     start, end = time.range
     days = list(doc.event_dates)
     if doc.source_date:
@@ -141,8 +145,12 @@ def _range_factor(doc, time: TimeRef, retrieval: Retrieval) -> float:
 
 
 def _by_date(scored: list[Scored], order: str, retrieval: Retrieval) -> list[Scored]:
-    """Ordering questions ("first", "last time"): relevant evidence by date, the rest after it."""
-    relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
+    """Ordering questions ("first", "last time"): relevant evidence within the question's time
+    by date, the rest after it ("the last one in 2023" is no 2025 document)."""
+    relevant = [
+        s for s in scored
+        if s.relevance >= retrieval.relevance_floor and s.doc.source_date and s.time_factor == 1.0
+    ]  # fmt: skip
     if not relevant:
         return scored
     best = max(s.relevance for s in relevant)

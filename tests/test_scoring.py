@@ -106,6 +106,26 @@ def test_ordering_questions_sort_relevant_evidence_by_date(order, first):
     assert result[0].doc.doc_id == first
 
 
+def test_a_past_question_is_not_answered_by_an_upcoming_appointment():
+    """'When was Harper's last well visit?': last summer's visit, not next month's dentist."""
+    upcoming = doc("dentist", "2026-03-03T00:00:00", events=[date(2026, 4, 2)])
+    visit = doc("visit", "2025-08-12T00:00:00", doc_type="static_pdf", events=[date(2025, 8, 12)])
+    past = TimeRef(order="desc", phrases=("last",), past=True)
+    result = ranked([cand(upcoming, 0.9), cand(visit, 0.85)], pattern="entity", time=past)
+    assert [s.doc.doc_id for s in result] == ["visit", "dentist"]
+    assert result[1].time_factor == CONFIG.retrieval.out_of_range_factor
+    present = ranked([cand(upcoming, 0.9), cand(visit, 0.85)], pattern="entity", time=TimeRef(order="desc"))
+    assert present[0].doc.doc_id == "dentist"
+
+
+def test_ordering_keeps_to_the_questions_range():
+    time = TimeRef(range=(date(2023, 1, 1), date(2023, 12, 31)), order="desc", past=True)
+    inside = doc("2023", "2023-05-01T00:00:00", doc_type="receipt")
+    later = doc("2025", "2025-05-01T00:00:00", doc_type="receipt")
+    result = ranked([cand(inside, 0.8), cand(later, 0.8)], pattern="historical", time=time)
+    assert result[0].doc.doc_id == "2023"
+
+
 def test_later_message_in_thread_supersedes_the_earlier():
     first = doc("first", "2026-03-09T10:00:00", thread="t1")
     correction = doc("correction", "2026-03-10T10:00:00", thread="t1")
