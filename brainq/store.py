@@ -327,7 +327,7 @@ class Store:
     def _bind(self, collection_id: str) -> None:
         """A catalog describes one Chroma collection's vectors: refuse to mix it with another's."""
         bound = self._meta("chroma_collection")
-        if bound is None and self.db.execute("SELECT 1 FROM files LIMIT 1").fetchone():
+        if bound is None and (self.home / "chroma").exists():
             raise StoreError(
                 f"store {self.home} already holds documents whose vectors are not on the Chroma server "
                 f"at {self.chroma_url}; use a new --store for the server"
@@ -639,17 +639,19 @@ class Store:
         changed = {local[cid] for cid in local.keys() - remote} | {_document_of(cid) for cid in remote - local.keys()}
         wanted = sorted(cid for cid in remote if _document_of(cid) in changed)
         documents: dict[str, StoredDocument] = {}
-        chunks: list[Chunk] = []
+        chunks: dict[str, list[Chunk]] = {}
         for start in range(0, len(wanted), CHROMA_BATCH):
             got = self.collection.get(ids=wanted[start : start + CHROMA_BATCH], include=["documents", "metadatas"])
             for chunk_id, text, meta in zip(got["ids"], got["documents"], got["metadatas"]):
-                if "record" in meta:
-                    doc = documents.setdefault(meta["doc_id"], _document_from_record(meta["record"]))
-                    chunks.append(Chunk(chunk_id, doc.doc_id, text))
+                if "record" in meta and meta["doc_id"] not in documents:
+                    documents[meta["doc_id"]] = _document_from_record(meta["record"])
+                chunks.setdefault(meta["doc_id"], []).append(Chunk(chunk_id, meta["doc_id"], text))
         with self.transaction() as db:
-            self._delete_documents(db, sorted(changed & set(local.values())))
+            # Looked up again here: another process of this store may have copied some meanwhile.
+            held = [row[0] for row in self._rows_where_in("SELECT doc_id FROM remote_documents WHERE doc_id", sorted(changed))]
+            self._delete_documents(db, held)
             for doc in documents.values():
-                self._insert_catalog(db, doc.path, [doc], [c for c in chunks if c.doc_id == doc.doc_id])
+                self._insert_catalog(db, doc.path, [doc], chunks[doc.doc_id])
             db.executemany("INSERT INTO remote_documents VALUES (?, ?)", [(d, origin) for d in documents])
             db.execute("INSERT OR REPLACE INTO remote_origins VALUES (?, ?, ?)", (origin, revision, _now()))
 
