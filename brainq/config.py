@@ -124,6 +124,7 @@ class Retrieval:
     lexical_weight: float = 1.0
     relevance_floor: float = 0.43
     entity_boost: float = 0.15
+    passage_lines: int = 4
     answer_type_boost: float = 0.3
     day_boost: float = 0.3
     relevance_exponent: float = 3.0

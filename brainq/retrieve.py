@@ -44,7 +44,6 @@ _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
 # "Now" in other words: the present is what every question asks about unless it says otherwise
 # (decay prefers fresh evidence), so "these days" looks for no "day" in the text.
 _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|at present)\b", re.IGNORECASE)
-PASSAGE = 3  # sentences that count as "close together" for lexical coverage
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 _HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 
@@ -371,13 +370,13 @@ def _relevance(config: Config, similarity: float, coverage: float, identifiers: 
 
 
 def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
-    coverage = _coverage(text, query, weights)
+    coverage = _coverage(text, query, weights, config.retrieval.passage_lines)
     found = [ident for ident in query.identifiers if ident.lower() in text.lower()]
     return Candidate(doc, chunk_id, text, cosine, coverage, found, _relevance(config, cosine, coverage, len(found)))
 
 
-def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
-    """IDF-weighted share of the question's words found close together: within PASSAGE lines
+def _coverage(chunk: str, query: Query, weights: dict[str, float], passage_lines: int) -> float:
+    """IDF-weighted share of the question's words found close together: within `passage_lines`
     (sentences) of the chunk plus its title line and the heading of their section. Words
     scattered over 160 words of an unrelated newsletter are weak evidence; the same words in
     one or two sentences are strong, and a note's "## Internet" says what the lines under it
@@ -387,9 +386,9 @@ def _coverage(chunk: str, query: Query, weights: dict[str, float]) -> float:
         return 0.0
     title, *lines = chunk.split("\n")
     best = 0.0
-    for start in range(max(1, len(lines) - PASSAGE + 1)):
+    for start in range(max(1, len(lines) - passage_lines + 1)):
         heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
-        passage = stems("\n".join([title, heading, *lines[start : start + PASSAGE]]))
+        passage = stems("\n".join([title, heading, *lines[start : start + passage_lines]]))
         covered = sum(weight for term, weight in weights.items() if _found(passage, term, query))
         best = max(best, covered / total)
     return best

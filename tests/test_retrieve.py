@@ -45,8 +45,8 @@ def test_a_section_heading_says_what_the_lines_under_it_are_about():
     weights = {"internet": 1.0, "account": 1.0, "number": 1.0}
     note = "House info\n## Internet\nWe replaced the gateway.\n- Network: Home\n- Password: x\n- Account number: 88"
     flat = note.replace("## Internet", "Internet was installed in 2024.")
-    assert _coverage(note, query, weights) == 1.0
-    assert _coverage(flat, query, weights) < 1.0
+    assert _coverage(note, query, weights, 3) == 1.0
+    assert _coverage(flat, query, weights, 3) < 1.0
 
 
 def _doc():
@@ -70,8 +70,8 @@ def test_a_phrase_is_found_when_all_its_words_are_close_together():
     """'furnace filter' in "your furnace now takes a 4-inch media filter", also for a synonym."""
     weights = {"air filter": 1.0}
     query = Query("air filter?", ["air", "filter"], {"air filter": ["furnace filter"]}, [])
-    assert _coverage("Invoice\nYour furnace now takes a 4-inch media filter.", query, weights) == 1.0
-    assert _coverage("Invoice\nThe furnace was serviced.\nA\nB\nC\nThe filter is new.", query, weights) == 0.0
+    assert _coverage("Invoice\nYour furnace now takes a 4-inch media filter.", query, weights, 3) == 1.0
+    assert _coverage("Invoice\nThe furnace was serviced.\nA\nB\nC\nThe filter is new.", query, weights, 3) == 0.0
 
 
 @pytest.mark.parametrize("plural, singular", [("days", "day"), ("kids", "kid"), ("dogs", "dog")])
