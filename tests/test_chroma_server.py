@@ -194,6 +194,22 @@ def test_backfill_on_one_machine_reaches_the_other(machines):
     assert b.documents() == a.documents()
 
 
+def test_two_machines_ingesting_at_once(machines, tmp_path):
+    """A in its own process, B in this one, at the same time: nothing lost, nothing twice."""
+    a, b = machines
+    more_a, more_b = _tree(tmp_path / "laptop", LAPTOP), _tree(tmp_path / "nas", NAS)
+    args = [sys.executable, "-m", "brainq", "--store", str(a.store), "--chroma-url", a.url]
+    other = subprocess.Popen([*args, "ingest", "--quiet", str(more_a)], stderr=subprocess.PIPE, text=True)
+    assert b.run("ingest", "--quiet", str(more_b)).exit_code == 0
+    assert other.wait(timeout=300) == 0, other.stderr.read()
+    listed = a.documents()
+    assert listed == b.documents() and len({d["doc_id"] for d in listed}) == len(listed)
+    for tree, files in ((more_a, LAPTOP), (more_b, NAS)):
+        assert {str(tree / f) for f in files} <= {d["path"] for d in listed}
+    for machine in machines:
+        assert machine.status("--check")[0] == 0
+
+
 def test_check_and_repair_mend_only_their_own_origin(machines):
     import chromadb
     from chromadb.config import Settings
