@@ -44,6 +44,7 @@ _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
 # "Now" in other words: the present is what every question asks about unless it says otherwise
 # (decay prefers fresh evidence), so "these days" looks for no "day" in the text.
 _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|at present)\b", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 _HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 
@@ -109,7 +110,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
         if present:
             phrases[present[0]] = [p for p in group if p != present[0]]
     # Proper names: capitalised words that do not start the question ("Maggie", "Alvarez").
-    names = [w for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
+    names = [_POSSESSIVE.sub("", w) for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
     identifiers = [w for w in words if _IDENTIFIER.match(w)] + names
     identifiers = [w for w in identifiers if w.lower() not in STOPWORDS and not _is_time_word(w)]
     return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)), asked_for(question))
@@ -371,8 +372,23 @@ def _relevance(config: Config, similarity: float, coverage: float, identifiers: 
 
 def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
     coverage = _coverage(text, query, weights, config.retrieval.passage_lines)
-    found = [ident for ident in query.identifiers if ident.lower() in text.lower()]
+    found = [ident for ident in query.identifiers if _names(text, ident, query.identifiers)]
     return Candidate(doc, chunk_id, text, cosine, coverage, found, _relevance(config, cosine, coverage, len(found)))
+
+
+def _names(text: str, identifier: str, identifiers: list[str]) -> bool:
+    """Whether the text names the identifier itself: "Maggie" is not named by "Grandma Maggie"
+    (another capitalised word before it, not opening its line), unless the question also says
+    "Grandma"; sizes and codes are found anywhere, even inside a longer token."""
+    if not identifier[:1].isupper() or _IDENTIFIER.match(identifier):
+        return identifier.lower() in text.lower()
+    asked = {i.lower() for i in identifiers}
+    for m in re.finditer(rf"(?<!\w){re.escape(identifier)}(?!\w)", text, re.IGNORECASE):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[line_start : m.start()].split()
+        if not before or not before[-1][:1].isupper() or before[-1].lower() in asked or len(before) == 1:
+            return True
+    return False
 
 
 def _coverage(chunk: str, query: Query, weights: dict[str, float], passage_lines: int) -> float:

@@ -3,7 +3,7 @@
 import pytest
 
 from brainq.config import load_config
-from brainq.retrieve import Candidate, Query, _about_the_day, _coverage, analyse, refine, stem
+from brainq.retrieve import Candidate, Query, _about_the_day, _coverage, _names, analyse, refine, stem
 from brainq.store import StoredDocument
 
 CONFIG = load_config()
@@ -111,3 +111,25 @@ def test_a_sentence_naming_no_day_is_about_the_day_named_before_it():
 
 def test_next_is_an_ordering_word_like_first_and_last():
     assert analyse("Which shot does the dog need next?", CONFIG).keywords == ["shot", "dog"]
+
+
+def test_a_name_is_asked_for_without_its_possessive():
+    assert analyse("Who is Maggie's vet?", CONFIG).identifiers == ["Maggie"]
+
+
+@pytest.mark.parametrize(
+    "text, identifiers, named",
+    [
+        ("Update\nJust so you know, Grandma Maggie's visit went well.", ["Maggie"], False),
+        ("Update\nJust so you know, Grandma Maggie's visit went well.", ["Grandma", "Maggie"], True),
+        ("Visit\nThank you for trusting us with Maggie's care!", ["Maggie"], True),
+        ("Reminder\nDear Maggie, your table is ready.", ["Maggie"], True),
+        ("Summary\nPatient: Maggie Species: Canine", ["Maggie"], True),
+    ],
+)
+def test_a_name_inside_a_longer_name_is_someone_else(text, identifiers, named):
+    assert _names(text, "Maggie", identifiers) is named
+
+
+def test_sizes_and_codes_are_found_inside_longer_tokens():
+    assert _names("Invoice\nFilter (16x25x4-MERV11) installed", "16x25x4", ["16x25x4"])
