@@ -44,6 +44,7 @@ _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
 # "Now" in other words: the present is what every question asks about unless it says otherwise
 # (decay prefers fresh evidence), so "these days" looks for no "day" in the text.
 _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|at present)\b", re.IGNORECASE)
+_QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 _HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
@@ -154,6 +155,7 @@ def retrieve(
     for cid, (doc_id, text) in texts.items():
         if doc_id not in docs:
             continue  # a chunk of a document being replaced right now
+        text = _unquoted(text)
         found.setdefault(doc_id, []).append(text)
         cand = _score_chunk(config, query, weights, docs[doc_id], cid, text, cosine.get(cid, 0.0))
         if doc_id not in best or cand.relevance > best[doc_id].relevance:
@@ -265,7 +267,9 @@ def refine(
     candidate that share the most words with the question are compared.
     """
     r = config.retrieval
-    top = candidates[: r.refine]
+    # The best candidates as scoring will see them: for a question about a day, those about
+    # that day are lifted there, so they are the ones worth reading sentence by sentence.
+    top = sorted(candidates, key=lambda c: c.relevance * _day_lift(c, day, r.day_boost), reverse=True)[: r.refine]
     on_the_day = {c.chunk_id: _about_the_day(c, day) for c in top}
     pool = [
         (c, sentence)
@@ -305,6 +309,12 @@ def refine(
     return sorted(candidates, key=lambda c: c.relevance, reverse=True)
 
 
+def _day_lift(cand: Candidate, day: date | None, boost: float) -> float:
+    if day is None:
+        return 1.0
+    return 1.0 + boost if day in cand.doc.event_dates else 1.0 - boost
+
+
 def _answer_factor(query: Query, states: bool, boost: float) -> float:
     """Up when a sentence holds the kind of fact asked for, down when the question asks for
     one and it does not; not down for "when": the document's own date may be the answer."""
@@ -315,6 +325,20 @@ def _answer_factor(query: Query, states: bool, boost: float) -> float:
 
 def _day_of(cand: Candidate):
     return cand.doc.source_date.date() if cand.doc.source_date else None
+
+
+def _unquoted(chunk: str) -> str:
+    """The chunk without the earlier message a reply quotes ("On Tue, ... Priya wrote: > Any
+    chance of a makeup practice before Saturday?"): those are someone else's earlier words, in
+    the store as their own message, and must not lend the reply their names and days."""
+    title, *lines = chunk.split("\n")
+    kept = []
+    for line in lines:
+        if _QUOTE_START.match(line):
+            break
+        if not line.startswith(">"):
+            kept.append(line)
+    return "\n".join([title, *kept])
 
 
 def sentences(chunk: str) -> list[str]:

@@ -3,7 +3,7 @@
 import pytest
 
 from brainq.config import load_config
-from brainq.retrieve import Candidate, Query, _about_the_day, _coverage, _names, analyse, refine, stem
+from brainq.retrieve import Candidate, Query, _about_the_day, _coverage, _names, _unquoted, analyse, refine, stem
 from brainq.store import StoredDocument
 
 CONFIG = load_config()
@@ -133,3 +133,31 @@ def test_a_name_inside_a_longer_name_is_someone_else(text, identifiers, named):
 
 def test_sizes_and_codes_are_found_inside_longer_tokens():
     assert _names("Invoice\nFilter (16x25x4-MERV11) installed", "16x25x4", ["16x25x4"])
+
+
+def test_a_reply_is_read_without_the_message_it_quotes():
+    reply = (
+        "Re: practice\nPractice is back on for Thursday.\nCoach Mike\n"
+        "On Tue, Mar 10, 2026 at 7:48 PM Priya Whitaker wrote: > Thanks, Mike.\n"
+        "Leo will be sad. > Any chance of a makeup practice before Saturday?"
+    )
+    assert _unquoted(reply) == "Re: practice\nPractice is back on for Thursday.\nCoach Mike"
+    assert _unquoted("Re: x\n> quoted line\nown line") == "Re: x\nown line"
+
+
+def test_documents_about_the_day_asked_about_are_read_sentence_by_sentence_first():
+    from dataclasses import replace
+    from datetime import date
+
+    config = replace(CONFIG, retrieval=replace(CONFIG.retrieval, refine=1))
+    saturday = date(2026, 3, 14)
+    about, other = _doc(), _doc()
+    about.doc_id, about.event_dates = "about", [saturday]
+    sentence = "The Thunder play the Lightning at 10:00 AM."
+    cands = [
+        Candidate(other, "other:0", "Other\nCan you take Leo to his game?", 0.5, 0.5, [], 0.5),
+        Candidate(about, "about:0", f"Game\n{sentence}", 0.4, 0.4, [], 0.4),
+    ]
+    query = Query("q", ["game"], {}, [], "time")
+    refine(cands, query, [1.0, 0.0], lambda texts: [[0.5, 0.866] for _ in texts], config, saturday)
+    assert cands[1].sentence == sentence and cands[0].sentence is None
