@@ -98,13 +98,15 @@ def score(
         age = age_in_days(doc, as_of)
         about_the_day = time.day is not None and time.day in doc.event_dates
         # The recency cutoff is for stale news; a document about the very day asked about is
-        # evidence however old (its age still decays it, and the verdict says it is old).
+        # evidence however old (its age still decays it, and the verdict says it is old), and
+        # so is a calendar entry still to come: a plan stands until its entry is changed.
+        current = about_the_day or _upcoming_entry(doc, as_of)
         stale = pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days
-        cutoff = pattern.cutoff.factor if stale and not about_the_day else 1.0
+        cutoff = pattern.cutoff.factor if stale and not current else 1.0
         s = Scored(
             candidate=cand,
             age_days=age,
-            decay=decay(pattern, age, doc.doc_type, about_the_day),
+            decay=decay(pattern, age, doc.doc_type, current),
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval, as_of),
@@ -121,6 +123,12 @@ def score(
     if time.order:
         scored = _by_date(scored, time.order, retrieval)
     return scored
+
+
+def _upcoming_entry(doc, as_of: date) -> bool:
+    """A calendar entry whose own days are still to come (its days are its event's, not days a
+    text mentions, as a newsletter's or a printed calendar's are)."""
+    return doc.kind == "calendar" and any(d >= as_of for d in doc.event_dates)
 
 
 def _day_factor(about_the_day: bool, time: TimeRef, retrieval: Retrieval) -> float:

@@ -90,6 +90,19 @@ def test_day_in_question_lifts_documents_about_that_day():
     assert result[0].doc.doc_id == "about"
 
 
+def test_a_calendar_entry_still_to_come_is_no_stale_news():
+    """The science fair's entry was written in January; the fair is next week."""
+    entry = doc("entry", "2026-01-14T00:00:00", doc_type="calendar_event", events=[date(2026, 3, 19)])
+    entry.kind = "calendar"
+    mention = doc("newsletter", "2026-01-14T00:00:00", doc_type="newsletter", events=[date(2026, 3, 19)])
+    past = doc("past", "2026-01-14T00:00:00", doc_type="calendar_event", events=[date(2026, 1, 20)])
+    past.kind = "calendar"
+    result = {s.doc.doc_id: s for s in ranked([cand(entry), cand(mention), cand(past)])}
+    day_floor = CONFIG.patterns["logistical"].decay.day_floor
+    assert (result["entry"].cutoff, result["entry"].decay) == (1.0, day_floor)
+    assert result["newsletter"].cutoff < 1.0 and result["past"].cutoff < 1.0
+
+
 def test_range_demotes_documents_outside_it():
     inside = doc("2023", "2023-05-01T00:00:00", doc_type="receipt")
     outside = doc("2025", "2025-05-01T00:00:00", doc_type="receipt")
