@@ -44,6 +44,9 @@ _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
 # "Now" in other words: the present is what every question asks about unless it says otherwise
 # (decay prefers fresh evidence), so "these days" looks for no "day" in the text.
 _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|at present)\b", re.IGNORECASE)
+# A rate ("each day", "per month") says how often, not what about: "2 cups of kibble at 7 AM
+# and 5 PM" answers "how much food does Maggie get each day?" without the word "day".
+_RATE = re.compile(r"\b(?:each|every|per|a|an)\s+(?:day|night|week|month|year)\b", re.IGNORECASE)
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
@@ -98,7 +101,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     """The question's words, synonyms and identifiers; `time_phrases` (from timeref: "April 3",
     "last year") are the question's time, matched by dates, so none of their words is looked
     for in the text ("3" of "April 3" is not a key word found in "3:05 PM")."""
-    about = _NOW.sub(" ", question)
+    about = _RATE.sub(" ", _NOW.sub(" ", question))
     for phrase in time_phrases:
         about = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", about, flags=re.IGNORECASE)
     words = _WORD.findall(about)

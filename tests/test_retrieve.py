@@ -88,6 +88,11 @@ def test_now_in_other_words_is_no_key_word():
     assert analyse("What's the early dismissal time these days?", CONFIG).keywords == ["early", "dismissal"]
 
 
+def test_a_rate_is_no_key_word():
+    assert analyse("How much food does Maggie get each day?", CONFIG).keywords == ["food", "maggie"]
+    assert "day" in analyse("Which day is the field trip?", CONFIG).keywords
+
+
 def test_a_two_word_verb_split_by_its_object_names_its_group():
     assert "pick up" in analyse("What time should I pick Harper up from school?", CONFIG).phrases
     assert "pick up" not in analyse("Did we pick the blue paint color up?", CONFIG).phrases
