@@ -9,7 +9,7 @@ import pytest
 from brainq.cli import app
 from tests.conftest import ROOT, run_cli
 
-COMMANDS = ["ingest", "ask", "backfill", "cron", "status", "list", "forget", "sources", "eval"]
+COMMANDS = ["ingest", "ask", "backfill", "cron", "status", "list", "forget", "sources", "eval", "serve"]
 
 
 def test_every_command_has_help_with_text():
