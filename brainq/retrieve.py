@@ -398,8 +398,10 @@ def _relevance(config: Config, similarity: float, coverage: float, identifiers: 
 
 
 def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
-    coverage = _coverage(text, query, weights, config.retrieval.passage_lines)
     found = [ident for ident in query.identifiers if _names(text, ident, query.identifiers)]
+    # A name the text does not name ("Maggie" in "Grandma Maggie") is no word of it either.
+    unnamed = {stem(i) for i in query.identifiers if i not in found and i[:1].isupper()}
+    coverage = _coverage(text, query, weights, config.retrieval.passage_lines, unnamed)
     return Candidate(doc, chunk_id, text, cosine, coverage, found, _relevance(config, cosine, coverage, len(found)))
 
 
@@ -418,15 +420,19 @@ def _names(text: str, identifier: str, identifiers: list[str]) -> bool:
     return False
 
 
-def _coverage(chunk: str, query: Query, weights: dict[str, float], passage_lines: int) -> float:
+def _coverage(
+    chunk: str, query: Query, weights: dict[str, float], passage_lines: int, unnamed: frozenset[str] = frozenset()
+) -> float:
     """IDF-weighted share of the question's words found close together: within `passage_lines`
     (sentences) of the chunk plus its title line and the heading of their section. Words
     scattered over 160 words of an unrelated newsletter are weak evidence; the same words in
     one or two sentences are strong, and a note's "## Internet" says what the lines under it
-    are about ("account number: 8834-...")."""
+    are about ("account number: 8834-..."). Words of `unnamed` (stems of names the chunk
+    does not name) count as missing."""
     total = sum(weights.values())
     if not total:
         return 0.0
+    weights = {t: w for t, w in weights.items() if stems(t).strip() not in unnamed}
     title, *lines = chunk.split("\n")
     best = 0.0
     for start in range(max(1, len(lines) - passage_lines + 1)):

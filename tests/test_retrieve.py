@@ -166,3 +166,11 @@ def test_documents_about_the_day_asked_about_are_read_sentence_by_sentence_first
     query = Query("q", ["game"], {}, [], "time")
     refine(cands, query, [1.0, 0.0], lambda texts: [[0.5, 0.866] for _ in texts], config, saturday)
     assert cands[1].sentence == sentence and cands[0].sentence is None
+
+
+def test_a_name_the_chunk_does_not_name_is_no_word_of_it():
+    query = Query("Maggie's shot?", ["maggie's", "shot"], {}, ["Maggie"])
+    weights = {"maggie's": 1.0, "shot": 1.0}
+    grandma = "Update\nDr. Hsu gave Grandma Maggie's knee a cortisone shot."
+    assert _coverage(grandma, query, weights, 3) == 1.0
+    assert _coverage(grandma, query, weights, 3, frozenset({stem("Maggie")})) == 0.5
