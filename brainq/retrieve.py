@@ -407,15 +407,19 @@ def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candida
 
 def _names(text: str, identifier: str, identifiers: list[str]) -> bool:
     """Whether the text names the identifier itself: "Maggie" is not named by "Grandma Maggie"
-    (another capitalised word before it, not opening its line), unless the question also says
-    "Grandma"; sizes and codes are found anywhere, even inside a longer token."""
+    (another capitalised word just before it, not opening its line or ending a sentence),
+    unless the question also says "Grandma"; sizes and codes are found anywhere, even inside a
+    longer token."""
     if not identifier[:1].isupper() or _IDENTIFIER.match(identifier):
         return identifier.lower() in text.lower()
     asked = {i.lower() for i in identifiers}
     for m in re.finditer(rf"(?<!\w){re.escape(identifier)}(?!\w)", text, re.IGNORECASE):
         line_start = text.rfind("\n", 0, m.start()) + 1
         before = text[line_start : m.start()].split()
-        if not before or not before[-1][:1].isupper() or before[-1].lower() in asked or len(before) == 1:
+        if len(before) <= 1:
+            return True
+        word = before[-1]
+        if not word[:1].isupper() or word[-1] in ".,:;!?" or word.lower() in asked:
             return True
     return False
 

@@ -130,6 +130,7 @@ def test_a_name_is_asked_for_without_its_possessive():
         ("Visit\nThank you for trusting us with Maggie's care!", ["Maggie"], True),
         ("Reminder\nDear Maggie, your table is ready.", ["Maggie"], True),
         ("Summary\nPatient: Maggie Species: Canine", ["Maggie"], True),
+        ("Reminder\nYou saw Dr. Carver. Maggie is due for a vaccine.", ["Maggie"], True),
     ],
 )
 def test_a_name_inside_a_longer_name_is_someone_else(text, identifiers, named):
