@@ -105,7 +105,9 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     for phrase in time_phrases:
         about = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", about, flags=re.IGNORECASE)
     words = _WORD.findall(about)
-    keywords = list(dict.fromkeys(w.lower() for w in words if w.lower() not in STOPWORDS))
+    # "teacher's" is "teacher": the full-text index would read it as the phrase "teacher s".
+    keywords = [_POSSESSIVE.sub("", w.lower()) for w in words if w.lower() not in STOPWORDS]
+    keywords = list(dict.fromkeys(k for k in keywords if k not in STOPWORDS))
     stemmed = stems(about)
     phrases: dict[str, list[str]] = {}
     for group in config.synonyms:

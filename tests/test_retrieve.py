@@ -175,3 +175,7 @@ def test_a_name_the_chunk_does_not_name_is_no_word_of_it():
     grandma = "Update\nDr. Hsu gave Grandma Maggie's knee a cortisone shot."
     assert _coverage(grandma, query, weights, 3) == 1.0
     assert _coverage(grandma, query, weights, 3, frozenset({stem("Maggie")})) == 0.5
+
+
+def test_key_words_lose_their_possessive():
+    assert analyse("What's Leo's teacher's name?", CONFIG).keywords == ["leo", "teacher", "name"]
