@@ -20,6 +20,7 @@ import yaml
 from brainq.errors import ConfigError
 
 DEFAULT_PATTERNS_FILE = Path(__file__).with_name("patterns.yaml")
+EMBEDDING_PRECISIONS = ("auto", "fp32", "bf16", "int8")
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,9 @@ class Bucket:
 @dataclass(frozen=True)
 class Embedding:
     batch_size: int = 64
+    # auto: bf16 where the CPU computes it natively, else int8 (brainq/embedding.py says why);
+    # fp32, bf16 or int8 force one.
+    precision: str = "auto"
 
 
 @dataclass(frozen=True)
@@ -304,6 +308,10 @@ def _check(config: Config, b: _Builder) -> None:
         b.fail("timeline", "the last bucket must have no max_days (it holds everything older)")
     if config.chunking.overlap_words >= config.chunking.max_words:
         b.fail("chunking.overlap_words", "must be smaller than chunking.max_words")
+    if config.embedding.precision not in EMBEDDING_PRECISIONS:
+        b.fail("embedding.precision", f"must be one of {', '.join(EMBEDDING_PRECISIONS)}, got {config.embedding.precision!r}")
+    if config.embedding.batch_size < 1:
+        b.fail("embedding.batch_size", "must be at least 1")
 
 
 def _regex(pattern: str, b: _Builder, path: str) -> None:

