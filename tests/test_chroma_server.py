@@ -21,6 +21,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from brainq.errors import StoreError
+from brainq.store import _Guarded
 from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
 
 pytestmark = pytest.mark.slow
@@ -137,6 +139,7 @@ def test_every_document_once_on_both_machines(machines):
     _, info = a.status()
     assert info["chroma_url"] == a.url and info["documents"] == len(listed)
     assert set(info["by_origin"]) == {info["origin"], b.status()[1]["origin"]}
+    assert f"origin: {info['origin']} on the Chroma server at {a.url}" in a.run("status").output
 
 
 def test_answers_match_the_embedded_store(machines, tmp_path):
@@ -195,16 +198,19 @@ def test_backfill_on_one_machine_reaches_the_other(machines):
 
 
 def test_two_machines_ingesting_at_once(machines, tmp_path):
-    """A in its own process, B in this one, at the same time: nothing lost, nothing twice."""
+    """A in its own process, B in this one, at the same time, each a copy of files the other
+    ingested: nothing lost, nothing twice, and no chunk embedded again."""
     a, b = machines
-    more_a, more_b = _tree(tmp_path / "laptop", LAPTOP), _tree(tmp_path / "nas", NAS)
+    unchanged = ("notes/house-info.md", "mail/comfort-air-invoice-26-0147.eml")  # on A, after any backfill
+    more_a, more_b = _tree(tmp_path / "laptop", NAS), _tree(tmp_path / "nas", unchanged)
     args = [sys.executable, "-m", "brainq", "--store", str(a.store), "--chroma-url", a.url]
     other = subprocess.Popen([*args, "ingest", "--quiet", str(more_a)], stderr=subprocess.PIPE, text=True)
-    assert b.run("ingest", "--quiet", str(more_b)).exit_code == 0
+    result = b.run("ingest", "--json", str(more_b))
+    assert result.exit_code == 0 and json.loads(result.stdout)["embedded"] == 0, result.output
     assert other.wait(timeout=300) == 0, other.stderr.read()
     listed = a.documents()
     assert listed == b.documents() and len({d["doc_id"] for d in listed}) == len(listed)
-    for tree, files in ((more_a, LAPTOP), (more_b, NAS)):
+    for tree, files in ((more_a, NAS), (more_b, unchanged)):
         assert {str(tree / f) for f in files} <= {d["path"] for d in listed}
     for machine in machines:
         assert machine.status("--check")[0] == 0
@@ -240,6 +246,15 @@ class _OldServer(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+def test_a_server_lost_midway_is_one_line():
+    class Gone:
+        def upsert(self, **_):
+            raise httpx.ConnectError("[Errno 111] Connection refused")
+
+    with pytest.raises(StoreError, match=r"^the Chroma server at http://nas:8000 failed: \[Errno 111\]"):
+        _Guarded(Gone(), "http://nas:8000").upsert(ids=["x"])
 
 
 def _error(store: Path, *args: str) -> str:
