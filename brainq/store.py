@@ -269,35 +269,38 @@ class Store:
     def collection(self):
         """Chroma is imported only by commands that need vectors: it costs a second to load."""
         if self._collection is None:
-            import chromadb
-            from chromadb.config import Settings
-
-            settings = Settings(anonymized_telemetry=False)
-            bound = self._meta("chroma_url")
-            if self.chroma_url:
-                client = self._server_client(settings)
-            elif bound:
-                raise StoreError(
-                    f"store {self.home} keeps its vectors on the Chroma server at {bound}; "
-                    f"pass --chroma-url {bound} (or set BRAINQ_CHROMA_URL)"
-                )
-            try:
-                if not self.chroma_url:
-                    client = chromadb.PersistentClient(path=str(self.home / "chroma"), settings=settings)
-                # embedding_function=None: brainq embeds itself; Chroma's default would download a model.
-                collection = client.get_or_create_collection(
-                    COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
-                )
-                if self.chroma_url:
-                    origins = client.get_or_create_collection(ORIGINS, embedding_function=None)
-            except Exception as exc:  # chromadb raises many types; all mean "cannot open"
-                where = self.chroma_url or self.home / "chroma"
-                raise StoreError(f"cannot open the Chroma store at {where}: {exc}") from None
-            if self.chroma_url:
-                self._bind(str(collection.id))
-                collection, self._origins = _Guarded(collection, self.chroma_url), _Guarded(origins, self.chroma_url)
-            self._collection = collection
+            self._open_chroma()
         return self._collection
+
+    def _open_chroma(self) -> None:
+        import chromadb
+        from chromadb.config import Settings
+
+        settings = Settings(anonymized_telemetry=False)
+        bound = self._meta("chroma_url")
+        if self.chroma_url:
+            client = self._server_client(settings)
+        elif bound:
+            raise StoreError(
+                f"store {self.home} keeps its vectors on the Chroma server at {bound}; "
+                f"pass --chroma-url {bound} (or set BRAINQ_CHROMA_URL)"
+            )
+        try:
+            if not self.chroma_url:
+                client = chromadb.PersistentClient(path=str(self.home / "chroma"), settings=settings)
+            # embedding_function=None: brainq embeds itself; Chroma's default would download a model.
+            collection = client.get_or_create_collection(
+                COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
+            )
+            if self.chroma_url:
+                origins = client.get_or_create_collection(ORIGINS, embedding_function=None)
+        except Exception as exc:  # chromadb raises many types; all mean "cannot open"
+            where = self.chroma_url or self.home / "chroma"
+            raise StoreError(f"cannot open the Chroma store at {where}: {exc}") from None
+        if self.chroma_url:
+            self._bind(str(collection.id))
+            collection, self._origins = _Guarded(collection, self.chroma_url), _Guarded(origins, self.chroma_url)
+        self._collection = collection
 
     def _server_client(self, settings):
         """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
@@ -615,7 +618,8 @@ class Store:
         """
         if not self.chroma_url:
             return
-        self.collection  # opens the server, and with it the origins collection
+        if self._origins is None:
+            self._open_chroma()
         self._copied_at = time.monotonic()
         announced = self._origins.get(include=["metadatas"])
         copied = dict(self.db.execute("SELECT origin, revision FROM remote_origins"))
