@@ -274,7 +274,8 @@ def ask(
     request = Request(question, day.isoformat(), pattern, top_k, settings.chroma_url, patterns_file)
     answer = ask_served(settings.store_dir, request)
     if answer is None:
-        answer = run_ask(question, settings.store(), config, _embedder(config), day, pattern, top_k)
+        store = settings.store()
+        answer = run_ask(question, store, config, _question_embedder(store, config), day, pattern, top_k)
     if as_json:
         print_json(answer.to_json())
     elif context:
@@ -302,7 +303,8 @@ def serve(ctx: typer.Context) -> None:
 
     settings: Settings = ctx.obj
     config = settings.config()  # a bad patterns.yaml is reported now, not at the first question
-    server = Server(settings.store(), _embedder(config), load_config)
+    store = settings.store()
+    server = Server(store, _question_embedder(store, config), load_config)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     server.warm_up()
     typer.echo(f"brainq: answering for {server.store.home} on {server.path} (Ctrl-C stops)", err=True)
@@ -338,7 +340,8 @@ def evaluate(
     settings: Settings = ctx.obj
     config = settings.config()
     spec = load_queries(queries)
-    report = run_eval(spec, settings.store(), config, _embedder(config), baseline)
+    store = settings.store()
+    report = run_eval(spec, store, config, _question_embedder(store, config), baseline)
     if as_json:
         print_json(report.to_json())
     else:
@@ -459,6 +462,17 @@ def _embedder(config):
         from brainq.embedding import get_embedder
 
         return get_embedder(config.embedding.batch_size).embed(texts)
+
+    return embed
+
+
+def _question_embedder(store, config):
+    """Questions go through onnxruntime, not torch (seconds faster to start), loaded on first use."""
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        from brainq.embedding import query_embedder
+
+        return query_embedder(store, config.embedding.batch_size).embed(texts)
 
     return embed
 
