@@ -52,6 +52,8 @@ MIN_YEAR, MAX_YEAR = 1900, 2199
 SCAN_CHARS = 200_000
 # Where a document's own date is printed: labelled near the top, or a letter's date line.
 DOCUMENT_HEAD_CHARS = 3000
+# Two consecutive years joined by a dash or slash; not part of an ISO date ("2025-10-13").
+_YEAR_SPAN = re.compile(r"(?<![\d-])(?P<first>(?:19|20)\d\d) ?[-–/] ?(?P<second>(?:19|20)?\d\d)(?![\d-])")
 LETTER_HEAD_LINES = 15
 
 _DAY = r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![:./]\d)"  # not a time, decimal or fraction
@@ -212,14 +214,16 @@ def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[da
     """The days `text` talks about, sorted and unique: at most `limit`, the first ones printed.
 
     Dates without a year, weekdays and words like "tomorrow" need the anchor (the date the text
-    was written) and are skipped without one.
+    was written) and are skipped without one. A document headed by a span of years ("School
+    Calendar 2025-2026") places its dates without a year inside that span instead.
     """
     found: dict[date, None] = {}  # in the order first printed
+    span = covered_year(text, anchor)
     for m in _EVENT_DATE.finditer(text[:SCAN_CHARS]):
         parts = _parts(m)
         if "day" in parts:
             mention = _mention(m, parts, text)
-            day = _absolute_day(mention, anchor) if mention else None
+            day = _absolute_day(mention, anchor, span) if mention else None
         else:
             day = _relative_day(parts, anchor) if anchor else None
         if day is not None:
@@ -227,9 +231,36 @@ def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[da
     return sorted(list(found)[: max(limit, 0)])
 
 
-def _absolute_day(mention: Mention, anchor: date | None) -> date | None:
+def covered_year(text: str, anchor: date | None) -> date | None:
+    """The first day of the twelve months a document covers, when its head names a span of two
+    years ("2025-2026", "2025–26", "2025/26": a school, fiscal or club year).
+
+    The nearest occurrence is wrong for such documents: a school calendar published in August
+    lists next June, not last June. The twelve months start with the month the document was
+    written in, when that falls in the span; otherwise on July 1 of the span's first year.
+    """
+    for m in _YEAR_SPAN.finditer(text[:DOCUMENT_HEAD_CHARS]):
+        first, second = int(m.group("first")), int(m.group("second"))
+        if second < 100:
+            second += first - first % 100
+        if second == first + 1 and plausible_year(str(first)):
+            if anchor is not None and date(first, 1, 1) <= anchor < date(second, 7, 1):
+                return anchor.replace(day=1)
+            return date(first, 7, 1)
+    return None
+
+
+def _absolute_day(mention: Mention, anchor: date | None, span: date | None = None) -> date | None:
     if mention.year is not None:
         return date(mention.year, mention.month, mention.day)
+    if span is not None:
+        for year in (span.year, span.year + 1):
+            try:
+                day = date(year, mention.month, mention.day)
+            except ValueError:
+                continue
+            if span <= day < span.replace(year=span.year + 1):
+                return day
     if anchor is None:
         return None
     return nearest_occurrence(mention.month, mention.day, anchor, mention.weekday)

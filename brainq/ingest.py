@@ -46,7 +46,7 @@ KNOWN_SUFFIXES = {
 QUEUE_FILES = 64  # parsed files waiting for the writer; bounds memory on huge trees
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 1
+DERIVATION = 2
 
 
 @dataclass

@@ -94,6 +94,17 @@ def test_dates_without_a_year_take_the_nearest_year():
     assert find_event_dates("Since December 20", date(2026, 1, 3)) == [date(2025, 12, 20)]
 
 
+def test_a_year_span_in_the_head_holds_the_dates_without_a_year():
+    # A school calendar published in August lists next June, not the nearer last June.
+    calendar = "Birchwood School Calendar 2025-2026\nSept 3 First day\nMarch 13 Half day\nJune 17 Last day"
+    assert find_event_dates(calendar, date(2025, 8, 4)) == [date(2025, 9, 3), date(2026, 3, 13), date(2026, 6, 17)]
+    # Undated, or written outside the span: a July-to-June year.
+    assert find_event_dates("Season 2024/25: May 2 final, Sept 14 opener", None) == [date(2024, 9, 14), date(2025, 5, 2)]
+    # No span: an ISO date, a range of more than a year, and dates with their years stay as they were.
+    assert find_event_dates("Sent 2025-08-04. June 17 party", date(2025, 8, 4)) == [date(2025, 6, 17), date(2025, 8, 4)]
+    assert find_event_dates("Plan 2025-2027: June 17", date(2025, 8, 4)) == [date(2025, 6, 17)]
+
+
 def test_a_printed_weekday_picks_the_year():
     # March 13 is a Friday in 2026, not in 2025: the weekday settles which one is meant.
     assert find_event_dates("Friday, March 13", date(2025, 9, 1)) == [MAR_13]
