@@ -222,7 +222,7 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, r
             for path in paths:
                 store.add_source(os.path.abspath(path))
         with IngestProgress(enabled=not (as_json or quiet)) as progress:
-            report = run_ingest(store, config, paths, _embedder(config), progress)
+            report = run_ingest(store, config, paths, progress=progress)
         store.log_run(command, report.to_json())
     print_ingest_report(report, as_json=as_json, quiet=quiet)
     if report.interrupted:
@@ -453,17 +453,6 @@ def sources_remove(
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def _embedder(config):
-    """The model loads on first use, so bad input is reported before seconds of loading."""
-
-    def embed(texts: list[str]) -> list[list[float]]:
-        from brainq.embedding import get_embedder
-
-        return get_embedder(config.embedding.batch_size).embed(texts)
-
-    return embed
 
 
 def _question_embedder(store, config):
