@@ -120,10 +120,10 @@ class Retrieval:
     refine: int = 15
     refine_sentences: int = 4
     support_share: float = 0.9
-    rrf_k: float = 60.0
     semantic_weight: float = 1.0
     lexical_weight: float = 1.0
     relevance_floor: float = 0.43
+    lexical_max_share: float = 0.2
     entity_boost: float = 0.15
     passage_lines: int = 4
     answer_type_boost: float = 0.3
@@ -312,6 +312,8 @@ def _check(config: Config, b: _Builder) -> None:
         b.fail("embedding.precision", f"must be one of {', '.join(EMBEDDING_PRECISIONS)}, got {config.embedding.precision!r}")
     if config.embedding.batch_size < 1:
         b.fail("embedding.batch_size", "must be at least 1")
+    if not 0 < config.retrieval.lexical_max_share <= 1:
+        b.fail("retrieval.lexical_max_share", "must be above 0 and at most 1")
 
 
 def _regex(pattern: str, b: _Builder, path: str) -> None:

@@ -134,11 +134,17 @@ def _fts_term(text: str) -> str:
     return '"' + text.replace('"', " ") + '"'
 
 
-def lexical_query(query: Query) -> str:
-    terms = [_fts_term(k) for k in query.keywords]
-    for synonyms in query.phrases.values():
-        terms.extend(_fts_term(s) for s in synonyms)
-    return " OR ".join(dict.fromkeys(terms))
+def lexical_query(query: Query, terms: dict[str, "Term"], common: float) -> str:
+    """The question's words and synonyms as one FTS5 query, less those weighing under `common`
+    (the IDF of a word in a large share of all chunks): such a word singles out no document,
+    and its long list of chunks is what makes a full-text query slow in a large store. It still
+    counts in coverage. When every word is that common, the rarest stays."""
+    kept = [t for t in terms if terms[t].weight >= common] or sorted(terms, key=lambda t: -terms[t].weight)[:1]
+    fts = []
+    for term in kept:
+        own = [term] if term in query.keywords else []  # a phrase is searched by its synonyms
+        fts.extend(_fts_term(form) for form in [*own, *query.phrases.get(term, [])])
+    return " OR ".join(dict.fromkeys(fts))
 
 
 def retrieve(
@@ -147,7 +153,8 @@ def retrieve(
     """Every document either index finds, scored by its best chunk; `terms` from term_weights."""
     n = config.retrieval.candidates
     semantic = store.semantic(vector, n)
-    lexical = store.lexical(lexical_query(query), n)
+    common = math.log(1 / config.retrieval.lexical_max_share)
+    lexical = store.lexical(lexical_query(query, terms, common), n)
     cosine = {h.chunk_id: h.score for h in semantic}
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
     missing = [cid for cid in texts if cid not in cosine]

@@ -728,8 +728,8 @@ class Store:
 
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
         """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
-        if self.chunk_count() == 0:
-            return []
+        if self.db.execute("SELECT 1 FROM chunk_index LIMIT 1").fetchone() is None:
+            return []  # an empty store: counting chunks would cost a scan of a large one
         result = self.collection.query(
             query_embeddings=[vector], n_results=n, include=["documents", "metadatas", "distances"]
         )
