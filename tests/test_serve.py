@@ -9,9 +9,8 @@ import time
 
 import pytest
 
+from brainq.serve import RememberedEmbed
 from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
-
-pytestmark = pytest.mark.slow
 
 # Runs `brainq ARGS` in a fresh process and reports, after its output, whether it loaded the
 # model: a served answer needs none of it.
@@ -36,6 +35,20 @@ def client(home, *args):
     return done.stdout, "\n".join(messages), json.loads(probe)
 
 
+def test_remembered_vectors_are_embedded_once_and_the_oldest_go():
+    asked = []
+
+    def embed(texts):
+        asked.append(texts)
+        return [[float(len(t)), 0.5] for t in texts]
+
+    remembered = RememberedEmbed(embed, size=2)
+    assert remembered(["a", "bb", "a"]) == [[1.0, 0.5], [2.0, 0.5], [1.0, 0.5]]
+    assert remembered(["bb", "ccc"]) == [[2.0, 0.5], [3.0, 0.5]]
+    assert remembered(["a"]) == [[1.0, 0.5]]  # evicted as the oldest, so embedded again
+    assert asked == [["a", "bb"], ["ccc"], ["a"]]
+
+
 @pytest.fixture
 def served(tmp_path, embedder):
     """A store of the sample notes, and a `brainq serve` process answering for it."""
@@ -53,6 +66,7 @@ def served(tmp_path, embedder):
     assert not (home / "brainq.sock").exists()
 
 
+@pytest.mark.slow
 def test_served_answer_is_the_in_process_answer(served):
     home, _ = served
     question = ("ask", "--json", "--as-of", AS_OF, "What is the Wi-Fi password?")
@@ -69,6 +83,7 @@ def test_served_answer_is_the_in_process_answer(served):
     assert text.startswith(("ANSWER", "VERIFY"))
 
 
+@pytest.mark.slow
 def test_server_reports_bad_questions_like_in_process(served):
     home, _ = served
     _, message, probe = client(home, "ask", "   ")
@@ -76,6 +91,7 @@ def test_server_reports_bad_questions_like_in_process(served):
     assert message == "brainq: error: the question is empty"
 
 
+@pytest.mark.slow
 def test_server_sees_what_a_backfill_wrote(served):
     home, source = served
     question = ("ask", "--json", "--as-of", AS_OF, "What size is our HVAC filter?")
@@ -89,6 +105,7 @@ def test_server_sees_what_a_backfill_wrote(served):
     assert json.loads(after)["results"][0]["path"] == str(invoice)
 
 
+@pytest.mark.slow
 def test_one_server_per_store(served):
     home, _ = served
     second = subprocess.run(
@@ -98,6 +115,7 @@ def test_one_server_per_store(served):
     assert "already running" in second.stderr and "Traceback" not in second.stderr
 
 
+@pytest.mark.slow
 def test_ask_answers_in_process_when_the_server_is_gone(tmp_path, embedder):
     home = tmp_path / "s"
     assert run_cli("ingest", "--quiet", str(SAMPLES / "notes"), store=home).exit_code == 0
