@@ -1,7 +1,5 @@
 """The command line: parses arguments, calls the core, renders its results. Nothing else."""
 
-from __future__ import annotations
-
 import os
 import sys
 from contextlib import nullcontext
@@ -461,7 +459,7 @@ def _question_embedder(store, config):
     def embed(texts: list[str]) -> list[list[float]]:
         from brainq.embedding import query_embedder
 
-        return query_embedder(store, config.embedding.batch_size).embed(texts)
+        return query_embedder(store, config.embedding.question_batch_size).embed(texts)
 
     return embed
 
