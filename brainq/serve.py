@@ -14,6 +14,7 @@ is safe here only because both ends are the same user, which the peer check enfo
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pickle
@@ -26,6 +27,7 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
 
+from brainq import __version__
 from brainq.ask import Embed, ask
 from brainq.config import Config
 from brainq.errors import BrainqError, StoreError
@@ -35,6 +37,7 @@ SOCKET_NAME = "brainq.sock"
 MAX_REQUEST_BYTES = 1 << 20
 # A queued request may wait behind others; past this, answering in-process is faster.
 REPLY_TIMEOUT_SECONDS = 120.0
+REMEMBERED_VECTORS = 20_000  # sentence vectors the server keeps: float32, 384 numbers, ~30 MB
 
 
 @dataclass
@@ -45,6 +48,7 @@ class Request:
     top_k: int
     chroma_url: str | None
     patterns: str | None  # the patterns.yaml the client loaded (absolute), None for the built-in one
+    version: str = __version__  # a server of another brainq may pickle another Answer
 
 
 def socket_path(home: Path) -> Path:
@@ -67,9 +71,10 @@ def ask_served(home: Path, request: Request):
             reply = _read_all(conn)
         except OSError:  # a stale socket, a server that stopped or stalled: answer in-process
             return None
-    if not reply:
+    try:
+        status, payload = pickle.loads(reply)
+    except Exception:  # a reply cut short by a server stopping mid-answer
         return None
-    status, payload = pickle.loads(reply)
     if status == "error":
         raise payload
     return payload if status == "answer" else None
@@ -92,18 +97,19 @@ class Server:
         ask("warm up", self.store, self._config(None), self.embed, date.today())
 
     def _bind(self) -> socket.socket:
+        """Bind the store's socket, holding `serve.lock` for the server's lifetime: one server
+        per store, and a stale socket is replaced only by the one process holding the lock."""
         if len(str(self.path).encode()) > 100:
             raise StoreError(f"the store path is too long for a socket ({self.path}); use a shorter --store")
-        if self.path.exists():
-            if _alive(self.path):
-                raise StoreError(f"a brainq server is already running for this store ({self.path})")
-            self.path.unlink()
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        old = os.umask(0o077)
+        self.lock = open(self.store.home / "serve.lock", "a+")
         try:
-            sock.bind(str(self.path))
-        finally:
-            os.umask(old)
+            fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.lock.close()
+            raise StoreError(f"a brainq server is already running for this store ({self.path})") from None
+        self.path.unlink(missing_ok=True)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.bind(str(self.path))
         os.chmod(self.path, 0o600)
         sock.listen(64)
         return sock
@@ -120,6 +126,7 @@ class Server:
     def close(self) -> None:
         self.sock.close()
         self.path.unlink(missing_ok=True)
+        self.lock.close()
 
     def _handle(self, conn: socket.socket) -> None:
         try:
@@ -128,12 +135,12 @@ class Server:
             conn.settimeout(10.0)
             request = Request(**json.loads(_read_line(conn)))
             conn.sendall(pickle.dumps(self._reply(request)))
-        except (OSError, ValueError, TypeError):
+        except Exception:
             return  # a client that went away or sent garbage costs nothing but its connection
 
     def _reply(self, request: Request) -> tuple[str, object]:
-        if request.chroma_url != self.store.chroma_url:
-            return "mismatch", "the server uses another Chroma"
+        if request.chroma_url != self.store.chroma_url or request.version != __version__:
+            return "mismatch", "the server uses another Chroma or another brainq"
         try:
             config = self._config(request.patterns)
             self.store.refresh()
@@ -159,9 +166,9 @@ class RememberedEmbed:
     embedding the best documents' sentences, and the same documents come up again and again
     (a week of questions about school hits the same few emails)."""
 
-    def __init__(self, embed: Embed, size: int = 20_000):
+    def __init__(self, embed: Embed, size: int = REMEMBERED_VECTORS):
         self.embed = embed
-        self.size = size  # float32 vectors of 384 numbers: ~30 MB
+        self.size = size
         self.vectors: OrderedDict[str, array] = OrderedDict()
 
     def __call__(self, texts: list[str]) -> list[list[float]]:
@@ -176,17 +183,10 @@ class RememberedEmbed:
         return vectors
 
 
-def _alive(path: Path) -> bool:
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-        try:
-            probe.settimeout(1.0)
-            probe.connect(str(path))
-            return True
-        except OSError:
-            return False
-
-
 def _peer_uid(conn: socket.socket) -> int:
+    """The user at the other end; -1 (nobody we trust) where the system cannot tell (not Linux)."""
+    if not hasattr(socket, "SO_PEERCRED"):
+        return -1
     creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
     return struct.unpack("3i", creds)[1]
 
