@@ -35,10 +35,6 @@ if TYPE_CHECKING:
 MODEL_NAME = "all-MiniLM-L6-v2"
 DIMENSIONS = 384
 PRECISIONS = ("fp32", "bf16", "int8")
-# Whether `auto` may pick int8 where bf16 is not native: only while it keeps retrieval quality,
-# precision@1 and recall@3 within 0.01 of fp32 on corpus_samples (tests/test_embedding.py).
-# It does (equal to fp32 there; LoCoMo session recall@5 0.729 as fp32's, top-10 overlap 0.92).
-AUTO_INT8 = True
 # CPU features that make bf16 matmuls native: x86 AVX-512 BF16 or AMX, ARM's BF16 extension.
 # Without them torch emulates bf16, and it is slower than fp32.
 BF16_FLAGS = {"avx512_bf16", "amx_bf16", "bf16"}
@@ -107,7 +103,9 @@ def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str
         return requested
     if native_bf16(cpuinfo):
         return "bf16"
-    return "int8" if AUTO_INT8 else "fp32"
+    # int8 keeps retrieval quality: precision@1 and recall@3 as fp32's on corpus_samples
+    # (tests/test_embedding.py guards it), LoCoMo session recall@5 0.729 as fp32's.
+    return "int8"
 
 
 def get_embedder(batch_size: int = 64, precision: str = "fp32", models: Path | None = None) -> Embedder:
@@ -141,13 +139,19 @@ def query_embedder(store: Store, batch_size: int = 64) -> Embedder:
     needed (ingest usually leaves it there); sentence-transformers answers instead where no
     export is possible (the `onnx` package or torch is missing).
     """
-    from brainq.onnx_embedder import OnnxEmbedder, cached_model
+    from brainq.onnx_embedder import OnnxEmbedder, cached_model, model_file
     from brainq.torch_embedder import can_export
 
     check_store(store, EmbeddingSpec(precision="fp32"))
     models = models_folder(store)
-    if cached_model(models, "fp32") or can_export():
+    if cached_model(models, "fp32"):
         return OnnxEmbedder(models, "fp32", batch_size)
+    if can_export():
+        try:
+            model_file(models, "fp32")
+            return OnnxEmbedder(models, "fp32", batch_size)
+        except BrainqError:
+            pass  # sentence-transformers answers as well, only slower to start
     return get_embedder(batch_size, "fp32")
 
 

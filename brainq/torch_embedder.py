@@ -33,7 +33,10 @@ class SentenceTransformerEmbedder(Embedder):
             from brainq.onnx_embedder import cached_model, model_file
 
             if cached_model(self.export_to, "fp32") is None and can_export():
-                model_file(self.export_to, "fp32")
+                try:
+                    model_file(self.export_to, "fp32")
+                except BrainqError:
+                    pass  # only a speed-up for later questions; they make or do without it
             self.export_to = None
         import torch
 

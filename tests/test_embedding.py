@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from brainq.config import DEFAULT_PATTERNS_FILE, load_config, parse_config
 from brainq.embedding import (
-    AUTO_INT8,
     EmbeddingSpec,
     choose_precision,
     claim_store,
@@ -106,8 +104,8 @@ def test_question_path_imports_no_torch(exported_store):
         ("flags\t\t: fpu sse avx2 avx512f avx512_bf16 avx512_vnni", "bf16"),
         ("flags\t\t: fpu sse avx2 amx_bf16 amx_tile", "bf16"),
         ("Features\t: fp asimd bf16 i8mm", "bf16"),
-        ("flags\t\t: fpu sse avx2 avx512f avx512bw", "int8" if AUTO_INT8 else "fp32"),
-        ("", "int8" if AUTO_INT8 else "fp32"),
+        ("flags\t\t: fpu sse avx2 avx512f avx512bw", "int8"),
+        ("", "int8"),
     ],
 )
 def test_auto_precision_follows_the_cpu(flags, auto):
@@ -145,7 +143,7 @@ def test_store_refuses_another_model_for_questions_and_ingest(tmp_path):
 # Faster precisions must rank as fp32 does: precision@1 and recall@3 of `brainq eval` over the
 # whole of corpus_samples within 0.01 of fp32's. The questions are embedded once, by the
 # question path, so the stores' vectors are all that differs.
-GUARDED = ["bf16", *(["int8"] if AUTO_INT8 else [])]
+GUARDED = ["bf16", "int8"]
 
 
 @pytest.fixture(scope="module")
