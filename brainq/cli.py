@@ -371,7 +371,7 @@ def status(
     info = {
         "store": str(store.home),
         "chroma_url": store.chroma_url,
-        "origin": store.origin,
+        **({"origin": store.origin} if store.chroma_url else {}),  # a name among a server's machines
         **store.counts(),
         "size_bytes": store.size_bytes(),
         "sources": store.sources(),
@@ -381,9 +381,6 @@ def status(
         with store.writer_lock() if repair else nullcontext():
             info["check"] = store.check(repair)
     print_status(info, as_json=as_json)
-    if not as_json:
-        server = f" on the Chroma server at {store.chroma_url}" if store.chroma_url else ""
-        typer.echo(f"origin: {store.origin}{server}")
     found = info.get("check", {})
     if found and not found["repaired"] and (found["missing_vectors"] or found["orphan_vectors"]):
         raise typer.Exit(ExitCode.FAILED)

@@ -98,6 +98,8 @@ def print_status(info: dict, as_json: bool) -> None:
         out.print("by type: " + ", ".join(f"{t} {n}" for t, n in info["by_type"].items()), markup=False)
     if info["by_year"]:
         out.print("by year: " + ", ".join(f"{y} {n}" for y, n in info["by_year"].items()), markup=False)
+    if info.get("origin"):
+        out.print(f"origin: {info['origin']} on the Chroma server at {info['chroma_url']}", markup=False)
     for source in info["sources"]:
         out.print(f"source: {source}", markup=False)
     if "check" in info:
