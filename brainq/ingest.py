@@ -34,7 +34,7 @@ from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for
-from brainq.store import Chunk, FileRecord, Store, StoredDocument
+from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
@@ -411,6 +411,7 @@ class _Writer(threading.Thread):
     def _save(self, batch: list[_Parsed], vectors: dict[str, list[float]]) -> None:
         if self.saver_store is None:
             self.saver_store = Store(self.home, self.chroma_url)
+        whole = []
         for p in batch:
             mine = [vectors[c.text_sha] for c in p.chunks]
             if p.grown:
@@ -419,10 +420,10 @@ class _Writer(threading.Thread):
                     p.read_offset, p.messages,
                 )  # fmt: skip
             else:
-                self.saver_store.save_file(
-                    p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, p.error, DERIVATION,
-                    p.read_offset, p.messages,
-                )  # fmt: skip
+                whole.append(FileWrite(p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine,
+                                       p.error, DERIVATION, p.read_offset, p.messages))  # fmt: skip
+        self.saver_store.save_files(whole)
+        for p in batch:
             if p.documents:
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
                 self.report.documents += len(p.documents)

@@ -163,6 +163,23 @@ class FileRecord:
 
 
 @dataclass
+class FileWrite:
+    """One file's new state, as `Store.save_files` writes it."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str
+    documents: list[StoredDocument]
+    chunks: list[Chunk]
+    vectors: list[list[float]]
+    error: str | None = None
+    derived: int = 0
+    read_offset: int | None = None  # an mbox: see FileRecord
+    messages: int | None = None
+
+
+@dataclass
 class Hit:
     """One chunk found by a search, with its rank-able score (higher is better)."""
 
@@ -471,17 +488,35 @@ class Store:
         messages: int | None = None,
     ) -> None:
         """Replace everything stored for one file, in the order the module docstring gives."""
-        known = self.file_record(path) is not None
-        self.mark_pending(path, size, mtime_ns)
+        self.save_files([FileWrite(path, size, mtime_ns, sha256, documents, chunks, vectors, error, derived,
+                                   read_offset, messages)])  # fmt: skip
+
+    def save_files(self, files: list[FileWrite]) -> None:
+        """Replace everything stored for several files, each step of the module docstring's
+        order taken for all of them at once: a mailbox's small messages cost Chroma and SQLite
+        about as much per call as the model does to embed them, so calls are shared."""
+        if not files:
+            return
+        with self.transaction():
+            known = {f.path for f in files if self.file_record(f.path) is not None}
+            for f in files:
+                self.mark_pending(f.path, f.size, f.mtime_ns)
         # Chunks a crashed run left behind are not in chunk_index; Chroma's list has them all.
-        old_ids = set(self.collection.get(where=self._where_path(path), include=[])["ids"]) if known else set()
-        self._upsert_chunks(documents, chunks, vectors)
-        stale = list(old_ids - {c.chunk_id for c in chunks})
+        old_ids = {path: set(self.collection.get(where=self._where_path(path), include=[])["ids"]) for path in known}
+        self._upsert_chunks(
+            [c for f in files for c in f.chunks],
+            [v for f in files for v in f.vectors],
+            [m for f in files for m in self._chunk_metadatas(f.documents, f.chunks)],
+        )
+        stale = {f.path: list(old_ids.get(f.path, set()) - {c.chunk_id for c in f.chunks}) for f in files}
         with self.transaction() as db:
-            self._delete_catalog(db, path)
-            self._insert_catalog(db, path, documents, chunks)
-            self._update_file(db, path, size, mtime_ns, sha256, error, derived, read_offset, messages, stale)
-        self._delete_chunks(path, stale)
+            for f in files:
+                self._delete_catalog(db, f.path)
+                self._insert_catalog(db, f.path, f.documents, f.chunks)
+                self._update_file(db, f.path, f.size, f.mtime_ns, f.sha256, f.error, f.derived, f.read_offset,
+                                  f.messages, stale[f.path])  # fmt: skip
+        for f in files:
+            self._delete_chunks(f.path, stale[f.path])
 
     def add_documents(
         self,
@@ -504,7 +539,7 @@ class Store:
         self.mark_pending(path, size, mtime_ns)
         replaced = list(self.get_documents(d.doc_id for d in documents))
         old_ids = {row[0] for row in self._rows_where_in("SELECT chunk_id FROM chunk_index WHERE doc_id", replaced)}
-        self._upsert_chunks(documents, chunks, vectors)
+        self._upsert_chunks(chunks, vectors, self._chunk_metadatas(documents, chunks))
         stale = list(old_ids - {c.chunk_id for c in chunks})
         with self.transaction() as db:
             self._delete_documents(db, replaced)
@@ -512,17 +547,20 @@ class Store:
             self._update_file(db, path, size, mtime_ns, sha256, None, derived, read_offset, messages, stale)
         self._delete_chunks(path, stale)
 
-    def _upsert_chunks(self, documents: list[StoredDocument], chunks: list[Chunk], vectors) -> None:
-        by_id = {d.doc_id: d for d in documents}
+    def _upsert_chunks(self, chunks: list[Chunk], vectors, metadatas: list[dict]) -> None:
         for start in range(0, len(chunks), CHROMA_BATCH):
-            batch = chunks[start : start + CHROMA_BATCH]
+            end = start + CHROMA_BATCH
             self.collection.upsert(
-                ids=[c.chunk_id for c in batch],
-                embeddings=vectors[start : start + CHROMA_BATCH],
-                documents=[c.text for c in batch],
-                metadatas=[self._chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(batch, start)],
+                ids=[c.chunk_id for c in chunks[start:end]],
+                embeddings=vectors[start:end],
+                documents=[c.text for c in chunks[start:end]],
+                metadatas=metadatas[start:end],
             )
             self._unannounced = True
+
+    def _chunk_metadatas(self, documents: list[StoredDocument], chunks: list[Chunk]) -> list[dict]:
+        by_id = {d.doc_id: d for d in documents}
+        return [self._chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(chunks)]
 
     def _chunk_metadata(self, doc: StoredDocument, index: int) -> dict:
         meta = _chunk_metadata(doc, index)

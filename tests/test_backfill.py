@@ -361,8 +361,8 @@ def test_kill_9_mid_backfill_then_rerun_equals_an_uninterrupted_run(tmp_path, em
         for name in ("bright-smiles-appointments.eml", "comfort-air-invoice-26-0147.eml", "hearth-home-order-receipt.eml")
     )
 
-    # Killed just after writing the third, with 32 files still to do ...
-    _kill_backfill_when(killed, "SELECT count(*) FROM files WHERE path = ? AND pending = 0", str(third))
+    # Killed while the batch holding the third is being written, with 32 files still to do ...
+    _kill_backfill_when(killed, "SELECT count(*) FROM files WHERE path = ? AND pending = 1", str(third))
     backfill(calm)
     # ... then the message changes, another is deleted, and the next run is killed while it
     # replaces the message's chunks (the first thing it writes); a third run completes.
