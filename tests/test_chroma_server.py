@@ -153,7 +153,19 @@ def test_answers_match_the_embedded_store(machines, tmp_path):
         for answer in (served, local):
             for found in answer["results"]:
                 del found["doc_id"]  # namespaced by origin on a server
-        assert served == local, question
+        # bf16 vectors differ in their last digits with the batch a text was embedded in.
+        assert _alike(served, local), question
+
+
+def _alike(a, b) -> bool:
+    """Equal, but for numbers within 0.01 of each other."""
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and abs(a - b) <= 0.01
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_alike(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_alike(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def test_same_path_on_two_machines_is_two_documents(machines, tmp_path):
