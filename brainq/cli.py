@@ -451,12 +451,17 @@ def sources_remove(
 
 
 def _question_embedder(store, config):
-    """Questions go through onnxruntime, not torch (seconds faster to start), loaded on first use."""
+    """Questions go through onnxruntime, not torch (seconds faster to start), loaded on first
+    use (so bad input is reported first) and once: a server embeds twice per question."""
+    embedder = None
 
     def embed(texts: list[str]) -> list[list[float]]:
-        from brainq.embedding import query_embedder
+        nonlocal embedder
+        if embedder is None:
+            from brainq.embedding import query_embedder
 
-        return query_embedder(store, config.embedding.question_batch_size).embed(texts)
+            embedder = query_embedder(store, config.embedding.question_batch_size)
+        return embedder.embed(texts)
 
     return embed
 
