@@ -36,7 +36,7 @@ import numpy as np
 from brainq.embedding import DIMENSIONS
 from brainq.evaluate import load_queries
 from brainq.serve import Request, ask_served
-from brainq.store import Chunk, Store, StoredDocument
+from brainq.store import Chunk, FileWrite, Store, StoredDocument
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "corpus_samples" / "household"
@@ -100,7 +100,7 @@ def grow(home: Path, target: int, words: list[str], rng: random.Random) -> None:
         vectors = np.asarray([rng.gauss(0, 1) for _ in range(count * DIMENSIONS)], dtype=np.float32)
         vectors = vectors.reshape(count, DIMENSIONS)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        store.save_file(path, 0, 0, path, [doc], chunks, vectors.tolist())
+        store.save_files([FileWrite(path, 0, 0, path, [doc], chunks, vectors.tolist())])
         n += count
     store.close()
 

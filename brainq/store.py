@@ -473,24 +473,6 @@ class Store:
             (path, size, mtime_ns, _now()),
         )
 
-    def save_file(
-        self,
-        path: str,
-        size: int,
-        mtime_ns: int,
-        sha256: str,
-        documents: list[StoredDocument],
-        chunks: list[Chunk],
-        vectors: list[list[float]],
-        error: str | None = None,
-        derived: int = 0,
-        read_offset: int | None = None,
-        messages: int | None = None,
-    ) -> None:
-        """Replace everything stored for one file, in the order the module docstring gives."""
-        self.save_files([FileWrite(path, size, mtime_ns, sha256, documents, chunks, vectors, error, derived,
-                                   read_offset, messages)])  # fmt: skip
-
     def save_files(self, files: list[FileWrite]) -> None:
         """Replace everything stored for several files, each step of the module docstring's
         order taken for all of them at once: a mailbox's small messages cost Chroma and SQLite
