@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import queue
 import signal
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -43,7 +42,9 @@ KNOWN_SUFFIXES = {
     ".eml", ".mbox", ".msg", ".pdf", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif",
     ".webp", ".ics", ".txt", ".md", ".markdown",
 }  # fmt: skip
-QUEUE_FILES = 64  # parsed files waiting for the writer; bounds memory on huge trees
+# Model calls take this many chunks (length-sorted, so less padding than small calls), and this
+# many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
+BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
 DERIVATION = 2
@@ -336,11 +337,44 @@ def _time_budget(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
+class _Backlog:
+    """Parsed files waiting for the writer, bounded by their chunks rather than their number:
+    a bound of so many files cut model calls short on mailboxes of one-chunk messages."""
+
+    def __init__(self, max_chunks: int):
+        self.max_chunks = max_chunks
+        self.items: deque[_Parsed | None] = deque()
+        self.chunks = 0
+        self.changed = threading.Condition()
+
+    def put(self, parsed: _Parsed | None) -> None:
+        size = len(parsed.chunks) if parsed else 0
+        with self.changed:
+            while self.items and self.chunks + size > self.max_chunks:
+                self.changed.wait()  # a file larger than the bound still goes, alone
+            self.items.append(parsed)
+            self.chunks += size
+            self.changed.notify_all()
+
+    def get(self) -> _Parsed | None:
+        with self.changed:
+            while not self.items:
+                self.changed.wait()
+            parsed = self.items.popleft()
+            self.chunks -= len(parsed.chunks) if parsed else 0
+            self.changed.notify_all()
+            return parsed
+
+    def empty(self) -> bool:
+        with self.changed:
+            return not self.items
+
+
 class _Writer(threading.Thread):
     """Embeds the chunks of several files per model call and writes each file to the store.
 
-    A batch is written by a second thread while the next one is embedded: writing is one Chroma
-    and catalog transaction per file, ~10-20% of the model's time, which would otherwise add up.
+    A batch is written by a second thread while the next one is embedded: writing it (one Chroma
+    upsert, one catalog transaction) costs ~10% of the model's time, which would otherwise add up.
     """
 
     def __init__(self, store: Store, embed, batch_size: int, report: IngestReport, progress: Progress):
@@ -353,10 +387,10 @@ class _Writer(threading.Thread):
         self.saved: Future | None = None
         self.in_flight: dict[str, list[float]] = {}  # the batch being written, not yet findable
         self.embed = embed
-        self.batch_chunks = batch_size * 4
+        self.batch_chunks = max(BATCH_CHUNKS, batch_size)
         self.report = report
         self.progress = progress
-        self.queue: queue.Queue[_Parsed | None] = queue.Queue(QUEUE_FILES)
+        self.queue = _Backlog(self.batch_chunks)
         self.error: BaseException | None = None
 
     def put(self, parsed: _Parsed) -> None:
