@@ -20,7 +20,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 
 from brainq.config import Config
 from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS, find_event_dates
@@ -261,8 +261,12 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
 def stems(text: str) -> str:
-    """The text as space-separated stems, padded, for whole-word and phrase lookups."""
+    """The text as space-separated stems, padded, for whole-word and phrase lookups.
+
+    Remembered: scoring a question looks up the same terms and sentences in hundreds of
+    passages, and stemming them again each time was a third of a warm answer's time."""
     return " " + " ".join(stem(t) for t in _TOKEN.findall(text.lower().replace("'s", ""))) + " "
 
 
