@@ -117,8 +117,8 @@ class Chunking:
 @dataclass(frozen=True)
 class Retrieval:
     candidates: int = 60
-    refine: int = 15
-    refine_sentences: int = 4
+    refine: int = 12
+    refine_sentences: int = 3
     support_share: float = 0.9
     semantic_weight: float = 1.0
     lexical_weight: float = 1.0
