@@ -314,6 +314,28 @@ def test_unchanged_tree_is_only_stat_ed(home, monkeypatch):
     assert status["last_runs"][0]["unchanged"] == TREE_FILES
 
 
+def _parsed(chunks: int) -> brainq.ingest._Parsed:
+    return brainq.ingest._Parsed("f", 0, 0, "sha", "added", [], [None] * chunks)
+
+
+def test_parsed_files_wait_while_their_chunks_would_pass_the_bound():
+    backlog = brainq.ingest._Backlog(max_chunks=10)
+    backlog.put(_parsed(6))
+    third = threading.Thread(target=backlog.put, args=(_parsed(5),))
+    third.start()
+    third.join(0.2)
+    assert third.is_alive()  # 6 + 5 > 10: it waits for the writer
+    assert len(backlog.get().chunks) == 6
+    third.join(5)
+    assert not third.is_alive() and backlog.chunks == 5
+
+
+def test_a_file_larger_than_the_bound_still_goes_alone():
+    backlog = brainq.ingest._Backlog(max_chunks=10)
+    backlog.put(_parsed(40))  # an empty backlog takes it, or a large PDF would wait forever
+    assert len(backlog.get().chunks) == 40 and backlog.empty()
+
+
 # -- kill -9 -------------------------------------------------------------------------------------
 
 
