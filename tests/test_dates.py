@@ -1,12 +1,15 @@
 """Dates printed in documents: the days a text is about, and the date it was written."""
 
+import re
 import time
 from datetime import date, datetime
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from brainq import dates
 from brainq.dates import (
     find_document_date,
     find_event_dates,
@@ -201,3 +204,16 @@ def test_date_like_noise_never_raises(text):
     find_event_dates(text, date(2026, 3, 10))
     find_event_dates(text, None)
     find_document_date(text)
+
+
+def test_the_word_start_gate_finds_what_every_form_finds_alone():
+    """The scan tries its forms only where a digit or a date word starts; a form added later
+    that starts otherwise would be skipped silently, so the gated scan is compared with the
+    plain one over every sample document."""
+    plain = re.compile(f"{dates._CALENDAR_FORMS}|{dates._tagged('rel', dates._RELATIVE)}", re.IGNORECASE)
+    samples = Path(__file__).resolve().parents[1] / "corpus_samples"
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in samples.rglob("*") if p.is_file()]
+    texts.append("Due 3/13, on the 13th of March, 2026-03-13, 3-13-2026; next Friday, tomorrow, Sat, Mar 14.")
+    for text in texts:
+        gated = [(m.span(), m.groupdict()) for m in dates._EVENT_DATE.finditer(text)]
+        assert gated == [(m.span(), m.groupdict()) for m in plain.finditer(text)]
