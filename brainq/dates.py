@@ -100,8 +100,9 @@ def _at_word_starts(alternation: str) -> re.Pattern:
 
 
 _CALENDAR_FORMS = "|".join(_tagged(tag, form) for tag, form in _FORMS.items())
+_EVENT_FORMS = f"{_CALENDAR_FORMS}|{_tagged('rel', _RELATIVE)}"
 _CALENDAR_DATE = _at_word_starts(_CALENDAR_FORMS)
-_EVENT_DATE = _at_word_starts(f"{_CALENDAR_FORMS}|{_tagged('rel', _RELATIVE)}")
+_EVENT_DATE = _at_word_starts(_EVENT_FORMS)
 
 # "1/2", "3/4", "4/5 stars": fractions and ratings look like month/day; such a pair counts as a
 # date only with a weekday or after a word that introduces one ("on 3/4", "Friday 3/4").

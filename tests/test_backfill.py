@@ -321,13 +321,13 @@ def _parsed(chunks: int) -> brainq.ingest._Parsed:
 def test_parsed_files_wait_while_their_chunks_would_pass_the_bound():
     backlog = brainq.ingest._Backlog(max_chunks=10)
     backlog.put(_parsed(6))
-    third = threading.Thread(target=backlog.put, args=(_parsed(5),))
-    third.start()
-    third.join(0.2)
-    assert third.is_alive()  # 6 + 5 > 10: it waits for the writer
+    second = threading.Thread(target=backlog.put, args=(_parsed(5),))
+    second.start()
+    second.join(0.2)
+    assert second.is_alive()  # 6 + 5 > 10: it waits for the writer
     assert len(backlog.get().chunks) == 6
-    third.join(5)
-    assert not third.is_alive() and backlog.chunks == 5
+    second.join(5)
+    assert not second.is_alive() and backlog.chunks == 5
 
 
 def test_a_file_larger_than_the_bound_still_goes_alone():
