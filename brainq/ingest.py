@@ -138,7 +138,7 @@ def ingest(
     files = [f for root in roots for f in _walk(root, store.home)]
     progress.total(len(files))
     _share_heap_arenas()
-    writer = _Writer(store, embed, config.embedding.batch_size, report, progress)
+    writer = _Writer(store, embed, report, progress)
     writer.start()
     try:
         for path in files:
@@ -389,7 +389,7 @@ class _Writer(threading.Thread):
     upsert, one catalog transaction) costs ~10% of the model's time, which would otherwise add up.
     """
 
-    def __init__(self, store: Store, embed, batch_size: int, report: IngestReport, progress: Progress):
+    def __init__(self, store: Store, embed, report: IngestReport, progress: Progress):
         super().__init__(name="brainq-writer", daemon=True)
         self.home, self.chroma_url = store.home, store.chroma_url
         # Opened in the threads that use them: a SQLite connection per thread.
@@ -399,10 +399,9 @@ class _Writer(threading.Thread):
         self.saved: Future | None = None
         self.in_flight: dict[str, list[float]] = {}  # the batch being written, not yet findable
         self.embed = embed
-        self.batch_chunks = max(BATCH_CHUNKS, batch_size)
         self.report = report
         self.progress = progress
-        self.queue = _Backlog(self.batch_chunks)
+        self.queue = _Backlog(BATCH_CHUNKS)
         self.error: BaseException | None = None
 
     def put(self, parsed: _Parsed) -> None:
@@ -420,7 +419,7 @@ class _Writer(threading.Thread):
                 item = self.queue.get()
                 if item is not None:
                     pending.append(item)
-                full = sum(len(p.chunks) for p in pending) >= self.batch_chunks
+                full = sum(len(p.chunks) for p in pending) >= BATCH_CHUNKS
                 if item is None or full or self.queue.empty():
                     self._flush(pending)
                     pending = []

@@ -23,55 +23,21 @@ from pathlib import Path
 
 import numpy as np
 
-from brainq.embedding import DIMENSIONS, MODEL_NAME, Embedder, EmbeddingSpec, model_dir
+from brainq.embedding import MODEL_NAME, Embedder, EmbeddingSpec, model_dir
 from brainq.errors import BrainqError
 
 
 class OnnxEmbedder(Embedder):
-    def __init__(self, models: Path, precision: str = "fp32", batch_size: int = 64):
+    def __init__(self, models: Path, precision: str, batch_tokens: int):
         if precision not in ("fp32", "int8"):
             raise BrainqError(f"the ONNX model embeds in fp32 or int8, not {precision}")
         self.spec = EmbeddingSpec(precision=precision)
         self.models = models
-        self.batch_size = batch_size
+        self.batch_tokens = batch_tokens
 
-    def embed(self, texts: list[str]) -> list[list[float]]:
-        if not texts:
-            return []
+    def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         session = _session(model_file(self.models, self.spec.precision))
-        tokenizer = _tokenizer()
-        # Longest first, as sentence-transformers does: texts of a batch are padded to its longest.
-        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
-        vectors = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
-        for start in range(0, len(order), self.batch_size):
-            batch = order[start : start + self.batch_size]
-            encodings = tokenizer.encode_batch([texts[i] for i in batch])
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-            feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-            vectors[batch] = mean_pool(session.run(None, feed)[0], mask)
-        return vectors.tolist()
-
-
-def mean_pool(tokens: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """sentence-transformers' Pooling (mean of the real tokens) and Normalize, with their epsilons."""
-    weights = mask[..., None].astype(np.float32)
-    means = (tokens * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
-    return means / np.clip(np.linalg.norm(means, axis=1, keepdims=True), 1e-12, None)
-
-
-@cache
-def _tokenizer():
-    from tokenizers import Tokenizer
-
-    folder = model_dir()
-    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
-    # tokenizer.json pads and truncates to 128 word pieces; sentence-transformers reads its
-    # limit (256) from its own configuration and pads each batch to its longest text.
-    limit = json.loads((folder / "sentence_bert_config.json").read_text(encoding="utf-8"))["max_seq_length"]
-    tokenizer.enable_truncation(limit)
-    tokenizer.enable_padding(pad_id=tokenizer.token_to_id("[PAD]"), pad_token="[PAD]")
-    return tokenizer
+        return session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)})[0]
 
 
 @cache

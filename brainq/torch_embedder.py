@@ -1,4 +1,4 @@
-"""The ingest backend: sentence-transformers on torch, in fp32 or bf16 autocast.
+"""The ingest backend: the model as sentence-transformers loads it, run by torch in fp32 or bf16.
 
 Importing it costs 7-10 s, which a long ingest repays and a single question does not (that is
 brainq/onnx_embedder.py's job). The ONNX model the question path runs is exported from here,
@@ -7,29 +7,28 @@ since only this process has torch loaded anyway.
 
 from __future__ import annotations
 
+import copy
 import warnings
-from contextlib import nullcontext
 from functools import cache
 from pathlib import Path
+
+import numpy as np
 
 from brainq.embedding import Embedder, EmbeddingSpec, model_dir
 from brainq.errors import BrainqError
 
 
-class SentenceTransformerEmbedder(Embedder):
-    def __init__(self, precision: str = "fp32", batch_size: int = 64, models: Path | None = None):
+class TorchEmbedder(Embedder):
+    def __init__(self, precision: str, batch_tokens: int, models: Path | None = None):
         if precision not in ("fp32", "bf16"):
-            raise BrainqError(f"sentence-transformers embeds in fp32 or bf16, not {precision}")
+            raise BrainqError(f"torch embeds in fp32 or bf16, not {precision}")
         self.spec = EmbeddingSpec(precision=precision)
-        self.batch_size = batch_size
+        self.batch_tokens = batch_tokens
         # Where to leave an ONNX export for the store's first question, once the model is loaded.
         self.export_to = models
 
     def embed(self, texts: list[str]) -> list[list[float]]:
-        if not texts:
-            return []
-        model = load_model()
-        if self.export_to is not None:
+        if texts and self.export_to is not None:
             from brainq.onnx_embedder import cached_model, model_file
 
             if cached_model(self.export_to, "fp32") is None and can_export():
@@ -38,16 +37,32 @@ class SentenceTransformerEmbedder(Embedder):
                 except BrainqError:
                     pass  # only a speed-up for later questions; they make or do without it
             self.export_to = None
+        return super().embed(texts)
+
+    def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         import torch
 
-        # Autocast keeps layer norms and softmax in fp32 and runs the matmuls in bf16.
-        bf16 = torch.autocast("cpu", dtype=torch.bfloat16) if self.spec.precision == "bf16" else nullcontext()
-        with bf16, torch.inference_mode():
-            # sentence-transformers sorts a call's texts by length, so short emails are not padded to 256.
-            vectors = model.encode(
-                texts, batch_size=self.batch_size, normalize_embeddings=True, show_progress_bar=False
-            )
-        return vectors.tolist()
+        ids_, mask_ = torch.from_numpy(ids), torch.from_numpy(mask)
+        with torch.inference_mode():
+            tokens = transformer(self.spec.precision)(
+                input_ids=ids_, attention_mask=mask_, token_type_ids=torch.zeros_like(ids_)
+            ).last_hidden_state
+        return tokens.float().numpy()
+
+
+@cache
+def transformer(precision: str):
+    """The model's BERT, without sentence-transformers' pooling (brainq pools for both backends).
+
+    bf16 is a copy with bf16 weights rather than autocast, which casts every weight again at
+    every call: ~10% faster, and as close to fp32 (cosine > 0.9998).
+    """
+    bert = load_model()[0].auto_model.eval()
+    if precision == "fp32":
+        return bert
+    import torch
+
+    return copy.deepcopy(bert).to(torch.bfloat16)
 
 
 @cache

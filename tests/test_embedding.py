@@ -16,13 +16,15 @@ from brainq.embedding import (
     choose_precision,
     claim_store,
     get_embedder,
+    length_batches,
     models_folder,
     query_embedder,
+    word_pieces,
 )
 from brainq.errors import ConfigError, StoreError
 from brainq.evaluate import evaluate, load_queries
 from brainq.ingest import ingest
-from brainq.onnx_embedder import OnnxEmbedder, _tokenizer
+from brainq.onnx_embedder import OnnxEmbedder
 from brainq.store import Store
 
 from .conftest import ROOT, SAMPLES
@@ -64,11 +66,28 @@ def exported_store(tmp_path_factory):
 def test_onnx_question_path_matches_sentence_transformers(exported_store, embedder):
     question = query_embedder(exported_store)
     assert isinstance(question, OnnxEmbedder)
-    assert max(len(e.ids) for e in _tokenizer().encode_batch(TEXTS)) == 256  # some were cut
+    assert max(len(e.ids) for e in word_pieces().encode_batch(TEXTS)) == 256  # some were cut
     onnx = np.array(question.embed(TEXTS))
     torch = np.array(embedder.embed(TEXTS))
     assert onnx.shape == torch.shape == (len(TEXTS), 384)
     assert (onnx * torch).sum(axis=1).min() >= 0.999
+
+
+@pytest.mark.parametrize("precision, least", [("fp32", 0.9999), ("bf16", 0.999)])
+def test_torch_path_matches_sentence_transformers_encode(precision, least):
+    """brainq batches and pools itself; sentence-transformers' own encode is the reference."""
+    from brainq.torch_embedder import load_model
+
+    reference = load_model().encode(TEXTS, normalize_embeddings=True)
+    ours = np.array(get_embedder(precision=precision).embed(TEXTS))
+    assert (ours * reference).sum(axis=1).min() >= least
+
+
+def test_batches_go_longest_first_within_the_word_piece_budget():
+    lengths = [5, 40, 12, 300, 40, 2]
+    batches = list(length_batches(lengths, 100))
+    assert batches == [[3], [1, 4], [2, 0, 5]]  # 300 alone; 2 x 40 = 80 (a third would pad to 120)
+    assert list(length_batches([], 100)) == []
 
 
 def test_onnx_model_is_cached_owner_only(exported_store):
