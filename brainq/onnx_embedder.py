@@ -18,7 +18,7 @@ import os
 import re
 import tempfile
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import numpy as np
@@ -35,9 +35,14 @@ class OnnxEmbedder(Embedder):
         self.models = models
         self.batch_tokens = batch_tokens
 
+    @cached_property
+    def session(self):
+        """Looked up once per embedder: finding the cached model reads its folder and a memo."""
+        return _session(model_file(self.models, self.spec.precision))
+
     def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        session = _session(model_file(self.models, self.spec.precision))
-        return session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)})[0]
+        feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+        return self.session.run(None, feed)[0]
 
 
 @cache
