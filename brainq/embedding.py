@@ -32,10 +32,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from brainq.config import Embedding as EmbeddingConfig
 from brainq.errors import BrainqError, StoreError
 
 if TYPE_CHECKING:
-    from brainq.config import Embedding as EmbeddingConfig
     from brainq.store import Store
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -173,7 +173,9 @@ def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str
     return "int8"
 
 
-def get_embedder(batch_tokens: int = 4096, precision: str = "fp32", models: Path | None = None) -> Embedder:
+def get_embedder(
+    batch_tokens: int = EmbeddingConfig.batch_tokens, precision: str = "fp32", models: Path | None = None
+) -> Embedder:
     """An embedder of the given precision (not `auto`); the model loads on first use.
 
     `models` is where ONNX exports are cached (a store's models/ folder): int8 needs it, and a
@@ -197,7 +199,7 @@ def ingest_embedder(store: Store, config: EmbeddingConfig) -> Embedder:
     return embedder
 
 
-def query_embedder(store: Store, batch_tokens: int = 256) -> Embedder:
+def query_embedder(store: Store, batch_tokens: int = EmbeddingConfig.question_batch_tokens) -> Embedder:
     """The embedder for questions: onnxruntime + tokenizers, without importing torch.
 
     The ONNX model is exported from the packaged weights into the store the first time it is
