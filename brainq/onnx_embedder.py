@@ -1,8 +1,8 @@
 """The question backend: all-MiniLM-L6-v2 as ONNX, run by onnxruntime, tokenised by `tokenizers`.
 
 A cold question then costs onnxruntime's import and a session (~0.5 s) instead of torch's and
-sentence-transformers' (7-10 s). Pooling and normalisation are sentence-transformers' own, in
-numpy, so the vectors match the ingest backend's.
+sentence-transformers' (7-10 s). Tokenising, batching and pooling are the ingest backend's
+(`Embedder.embed`), so the vectors match it.
 
 The ONNX models are made from the packaged weights, never downloaded, and cached in the store
 (`models/<model>-<weights sha256>/`, owner-only, written atomically): the fp32 export, and
