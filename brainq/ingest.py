@@ -413,16 +413,17 @@ class _Writer(threading.Thread):
 
     def run(self) -> None:
         pending: list[_Parsed] = []
+        chunks = 0  # in pending
         try:
             self.store = Store(self.home, self.chroma_url)
             while True:
                 item = self.queue.get()
                 if item is not None:
                     pending.append(item)
-                full = sum(len(p.chunks) for p in pending) >= BATCH_CHUNKS
-                if item is None or full or self.queue.empty():
+                    chunks += len(item.chunks)
+                if item is None or chunks >= BATCH_CHUNKS or self.queue.empty():
                     self._flush(pending)
-                    pending = []
+                    pending, chunks = [], 0
                 if item is None:
                     break
             self._wait_saved()
