@@ -6,10 +6,11 @@ Writes N synthetic emails (a Maildir) to a temporary folder and chunks them as i
 Then, in R interleaved rounds (so a busy machine slows every path alike), times the raw encode
 of those chunks by sentence-transformers as it comes (`encode` in fp32 at its default batch
 size: the baseline) and by brainq's embedder in each precision (fp32, bf16, int8 ONNX), then a
-full `ingest` of the folder into a fresh store with the precision `auto` chooses (parsing, chunking, embedding, Chroma and catalog writes). Prints each precision's
-chunks/s and speed-up over fp32, and the median over rounds of ingest's chunks/s over the raw
-encode of the same round (the first round's ingest also pays the writer thread's first model
-calls, as any ingest does).
+full `ingest` of the folder into a fresh store with the precision `auto` chooses (parsing,
+chunking, embedding, Chroma and catalog writes). Prints each path's chunks/s and speed-up over
+the baseline, and the median over rounds of ingest's chunks/s over the raw encode of the same
+round (the first round's ingest also pays the writer thread's first model calls, as any
+ingest does).
 """
 
 from __future__ import annotations

@@ -42,10 +42,10 @@ class TorchEmbedder(Embedder):
     def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         import torch
 
-        input_ids = torch.from_numpy(ids)
+        input_ids, attention_mask = torch.from_numpy(ids), torch.from_numpy(mask)
         with torch.inference_mode():
             tokens = transformer(self.spec.precision)(
-                input_ids=input_ids, attention_mask=torch.from_numpy(mask), token_type_ids=torch.zeros_like(input_ids)
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=torch.zeros_like(input_ids)
             ).last_hidden_state
         return tokens.float().numpy()
 
