@@ -106,7 +106,9 @@ def export_onnx(target: Path) -> None:
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")
         torch.onnx.export(
-            TokenEmbeddings(transformer),
+            # In eval mode: the exporter restores the wrapper's mode afterwards, and a new
+            # module's is training, which would leave the shared model's dropout on.
+            TokenEmbeddings(transformer).eval(),
             (example, example, torch.zeros_like(example)),
             str(target),
             input_names=["input_ids", "attention_mask", "token_type_ids"],

@@ -73,6 +73,14 @@ def test_onnx_question_path_matches_sentence_transformers(exported_store, embedd
     assert (onnx * torch).sum(axis=1).min() >= 0.999
 
 
+def test_exporting_leaves_the_loaded_model_as_it_was(tmp_path, embedder):
+    from brainq.torch_embedder import export_onnx
+
+    before = embedder.embed(TEXTS[:4])
+    export_onnx(tmp_path / "model.onnx")
+    assert embedder.embed(TEXTS[:4]) == before
+
+
 @pytest.mark.parametrize("precision, least", [("fp32", 0.9999), ("bf16", 0.999)])
 def test_torch_path_matches_sentence_transformers_encode(precision, least):
     """brainq batches and pools itself; sentence-transformers' own encode is the reference."""
