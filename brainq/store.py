@@ -3,6 +3,8 @@
 The catalog knows every file (size, mtime, content hash, last error), every document (its
 dates, type and title) and every chunk's text in an FTS5 index, so unchanged files are
 skipped without parsing, `list`/`status` never load Chroma, and exact tokens are searchable.
+Chroma holds vectors and metadata; texts are not stored there a second time (half of Chroma's
+write cost was its copy of them), except on a server, where the other machines read them.
 
 Writes keep both readers and crashes safe:
 1. the file is marked pending in the catalog (committed), so a run killed at any later point
@@ -61,7 +63,7 @@ from pathlib import Path
 
 from brainq.errors import LockedError, StoreError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: chunk_index links each chunk to its text in the FTS table
 COLLECTION = "brainq_chunks"
 ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (see the module docstring)
 CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-call overhead
@@ -83,7 +85,8 @@ CREATE TABLE IF NOT EXISTS documents (
     ingested_at TEXT, chunks INTEGER);
 CREATE INDEX IF NOT EXISTS documents_path ON documents(path);
 CREATE TABLE IF NOT EXISTS chunk_index (
-    chunk_id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, path TEXT NOT NULL, text_sha TEXT NOT NULL);
+    chunk_id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, path TEXT NOT NULL, text_sha TEXT NOT NULL,
+    text_rowid INTEGER);
 CREATE INDEX IF NOT EXISTS chunk_index_sha ON chunk_index(text_sha);
 CREATE INDEX IF NOT EXISTS chunk_index_path ON chunk_index(path);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
@@ -95,8 +98,12 @@ CREATE INDEX IF NOT EXISTS remote_documents_origin ON remote_documents(origin);
 """
 # Catalog rows of this store's own files: the others are copies of other origins' documents.
 _OWN = "doc_id NOT IN (SELECT doc_id FROM remote_documents)"
-# Columns added to schema 1 after stores were written with it; older brainq versions ignore them.
-_ADDED_COLUMNS = (("files", "read_offset", "INTEGER"), ("files", "messages", "INTEGER"))
+# Columns added after stores were written without them; those of schema 1 older brainq ignore.
+_ADDED_COLUMNS = (
+    ("files", "read_offset", "INTEGER"),
+    ("files", "messages", "INTEGER"),
+    ("chunk_index", "text_rowid", "INTEGER"),
+)
 
 
 @dataclass
@@ -247,27 +254,41 @@ class Store:
                 f"store {self.home} was written by a newer brainq (schema {version[0]}); upgrade brainq"
             )
         try:
-            self._add_columns(db)
+            self._upgrade(db)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot upgrade catalog {path}: {exc}") from None
         return db
 
     @staticmethod
-    def _add_columns(db: sqlite3.Connection) -> None:
-        """Give a catalog written by an older brainq the columns it lacks."""
+    def _upgrade(db: sqlite3.Connection) -> None:
+        """Bring a catalog written by an older brainq up to this one's schema."""
 
-        def missing():
-            return [
+        def behind():
+            version = int(db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0])
+            missing = [
                 (table, column, kind)
                 for table, column, kind in _ADDED_COLUMNS
                 if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             ]
+            return version, missing
 
-        if missing():
-            db.execute("BEGIN IMMEDIATE")  # and look again: another process may have been first
-            for table, column, kind in missing():
-                db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
-            db.execute("COMMIT")
+        if behind() == (SCHEMA_VERSION, []):
+            return
+        db.execute("BEGIN IMMEDIATE")  # and look again: another process may have been first
+        version, missing = behind()
+        for table, column, kind in missing:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        if version < 2:
+            # Found by chunk id once: FTS5 cannot index that column, so a temporary table does.
+            db.execute("CREATE TEMP TABLE fts_rows AS SELECT chunk_id, rowid AS text_rowid FROM chunks")
+            db.execute("CREATE INDEX temp.fts_rows_id ON fts_rows(chunk_id)")
+            db.execute(
+                "UPDATE chunk_index SET text_rowid = "
+                "(SELECT text_rowid FROM fts_rows WHERE fts_rows.chunk_id = chunk_index.chunk_id)"
+            )
+            db.execute("DROP TABLE temp.fts_rows")
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        db.execute("COMMIT")
 
     @property
     def origin(self) -> str:
@@ -532,12 +553,14 @@ class Store:
     def _upsert_chunks(self, chunks: list[Chunk], vectors, metadatas: list[dict]) -> None:
         for start in range(0, len(chunks), CHROMA_BATCH):
             end = start + CHROMA_BATCH
-            self.collection.upsert(
-                ids=[c.chunk_id for c in chunks[start:end]],
-                embeddings=vectors[start:end],
-                documents=[c.text for c in chunks[start:end]],
-                metadatas=metadatas[start:end],
-            )
+            batch = {
+                "ids": [c.chunk_id for c in chunks[start:end]],
+                "embeddings": vectors[start:end],
+                "metadatas": metadatas[start:end],
+            }
+            if self.chroma_url:  # other origins copy texts from the server; the catalog has ours
+                batch["documents"] = [c.text for c in chunks[start:end]]
+            self.collection.upsert(**batch)
             self._unannounced = True
 
     def _chunk_metadatas(self, documents: list[StoredDocument], chunks: list[Chunk]) -> list[dict]:
@@ -580,13 +603,16 @@ class Store:
             "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [_document_row(d) for d in documents],
         )
+        # Rows numbered here, inside the write transaction, so chunk_index can point at them.
+        last = db.execute("SELECT rowid FROM chunks ORDER BY rowid DESC LIMIT 1").fetchone()
+        rowids = range((last[0] if last else 0) + 1, (last[0] if last else 0) + 1 + len(chunks))
         db.executemany(
-            "INSERT INTO chunks (text, chunk_id, doc_id) VALUES (?, ?, ?)",
-            [(c.text, c.chunk_id, c.doc_id) for c in chunks],
+            "INSERT INTO chunks (rowid, text, chunk_id, doc_id) VALUES (?, ?, ?, ?)",
+            [(rowid, c.text, c.chunk_id, c.doc_id) for rowid, c in zip(rowids, chunks)],
         )
         db.executemany(
-            "INSERT OR REPLACE INTO chunk_index VALUES (?, ?, ?, ?)",
-            [(c.chunk_id, c.doc_id, path, c.text_sha) for c in chunks],
+            "INSERT OR REPLACE INTO chunk_index VALUES (?, ?, ?, ?, ?)",
+            [(c.chunk_id, c.doc_id, path, c.text_sha, rowid) for rowid, c in zip(rowids, chunks)],
         )
 
     @staticmethod
@@ -750,20 +776,17 @@ class Store:
         """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
         if self.db.execute("SELECT 1 FROM chunk_index LIMIT 1").fetchone() is None:
             return []  # an empty store: counting chunks would cost a scan of a large one
-        result = self.collection.query(
-            query_embeddings=[vector], n_results=n, include=["documents", "metadatas", "distances"]
-        )
-        live = self._live(result["ids"][0])
-        return [
-            Hit(chunk_id, meta["doc_id"], text, 1.0 - distance)
-            for chunk_id, meta, text, distance in zip(
-                result["ids"][0], result["metadatas"][0], result["documents"][0], result["distances"][0]
+        result = self.collection.query(query_embeddings=[vector], n_results=n, include=["distances"])
+        ids, distances = result["ids"][0], result["distances"][0]
+        live = {
+            chunk_id: (doc_id, text)
+            for chunk_id, doc_id, text in self._rows_where_in(
+                "SELECT chunk_index.chunk_id, chunk_index.doc_id, chunks.text FROM chunk_index "
+                "JOIN chunks ON chunks.rowid = chunk_index.text_rowid WHERE chunk_index.chunk_id",
+                ids,
             )
-            if chunk_id in live
-        ]
-
-    def _live(self, chunk_ids: list[str]) -> set[str]:
-        return {row[0] for row in self._rows_where_in("SELECT chunk_id FROM chunk_index WHERE chunk_id", chunk_ids)}
+        }
+        return [Hit(cid, *live[cid], 1.0 - distance) for cid, distance in zip(ids, distances) if cid in live]
 
     def vectors(self, chunk_ids: list[str]) -> dict[str, list[float]]:
         """Stored vectors of some chunks, to score lexical hits semantically without re-embedding."""

@@ -107,11 +107,15 @@ def chroma_ids(store: Path) -> set[str]:
 
 
 def assert_consistent(store: Path) -> None:
-    """Nothing pending; every document's chunk count is in chunk_index; Chroma holds exactly those."""
+    """Nothing pending; every document's chunk count is in chunk_index, each chunk linked to its
+    text; Chroma holds exactly those."""
     assert query(store, "SELECT path FROM files WHERE pending = 1") == []
     counted = dict(query(store, "SELECT doc_id, chunks FROM documents"))
     indexed = dict(query(store, "SELECT doc_id, count(*) FROM chunk_index GROUP BY doc_id"))
     assert indexed == {doc: n for doc, n in counted.items() if n}
+    unlinked = "SELECT chunk_index.chunk_id FROM chunk_index LEFT JOIN chunks ON chunks.rowid = text_rowid "
+    assert query(store, unlinked + "WHERE chunks.chunk_id IS NOT chunk_index.chunk_id") == []
+    assert query(store, "SELECT count(*) FROM chunks") == [(len(chunk_ids(store)),)]
     assert chroma_ids(store) == chunk_ids(store)
 
 
@@ -248,6 +252,28 @@ def test_read_message_moving_from_new_to_cur_is_not_embedded_again(home):
 
 
 # -- metadata from an older brainq ---------------------------------------------------------------
+
+
+def test_texts_are_kept_in_the_catalog_only(home):
+    import chromadb
+    from chromadb.config import Settings
+
+    _, store = home
+    client = chromadb.PersistentClient(str(store / "chroma"), settings=Settings(anonymized_telemetry=False))
+    stored = client.get_collection(COLLECTION).get(include=["documents"])["documents"]
+    assert len(stored) == len(chunk_ids(store)) and set(stored) == {None}
+
+
+def test_catalog_of_schema_1_is_linked_to_its_texts_when_opened(home, embedder):
+    _, store = home
+    execute(store, "ALTER TABLE chunk_index DROP COLUMN text_rowid")
+    execute(store, "UPDATE meta SET value = '1' WHERE key = 'schema'")
+    with closing(Store(store)) as opened:
+        hits = opened.semantic(embedder.embed(["guest wifi network"])[0], 3)
+    assert "Network: FamilyGuest" in hits[0].text
+    assert query(store, "SELECT value FROM meta WHERE key = 'schema'") == [("2",)]
+    assert_consistent(store)
+    assert backfill(store)["unchanged"] == TREE_FILES
 
 
 @pytest.mark.parametrize(
