@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache, lru_cache
 
+import numpy as np
+
 from brainq.config import Config
 from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS, find_event_dates
 from brainq.facts import asked_for, holds
@@ -138,13 +140,17 @@ def lexical_query(query: Query, terms: dict[str, "Term"], common: float) -> str:
     """The question's words and synonyms as one FTS5 query, less those weighing under `common`
     (the IDF of a word in a large share of all chunks): such a word singles out no document,
     and its long list of chunks is what makes a full-text query slow in a large store. It still
-    counts in coverage. When every word is that common, the rarest stays."""
-    kept = [t for t in terms if terms[t].weight >= common] or sorted(terms, key=lambda t: -terms[t].weight)[:1]
-    fts = []
-    for term in kept:
-        own = [term] if term in query.keywords else []  # a phrase is searched by its synonyms
-        fts.extend(_fts_term(form) for form in [*own, *query.phrases.get(term, [])])
-    return " OR ".join(dict.fromkeys(fts))
+    counts in coverage. Each synonym is weighed on its own: a rare word's common synonym
+    ("dismissed" for "half-day") would bring that long list back. When every form is that
+    common, the rarest stays."""
+    searched = {
+        form: weight
+        for term, known in terms.items()
+        for form, weight in known.forms.items()
+        if form != term or term in query.keywords  # a phrase is searched by its synonyms
+    }
+    kept = [f for f, weight in searched.items() if weight >= common] or sorted(searched, key=searched.get)[-1:]
+    return " OR ".join(dict.fromkeys(_fts_term(form) for form in kept))
 
 
 def retrieve(
@@ -157,9 +163,9 @@ def retrieve(
     lexical = store.lexical(lexical_query(query, terms, common), n)
     cosine = {h.chunk_id: h.score for h in semantic}
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
-    missing = [cid for cid in texts if cid not in cosine]
-    for cid, vec in store.vectors(missing).items():
-        cosine[cid] = _cosine(vec, vector)
+    stored = store.vectors([cid for cid in texts if cid not in cosine])
+    if stored:  # in numpy: a python loop over a large store's many lexical hits took ~5 ms
+        cosine.update(zip(stored, (np.asarray(list(stored.values()), dtype=float) @ vector).tolist()))
     weights = {t: term.weight for t, term in _about(query, terms).items()}
     docs = store.get_documents(doc_id for doc_id, _ in texts.values())
     best: dict[str, Candidate] = {}
@@ -191,6 +197,7 @@ class Term:
 
     weight: float  # IDF: rare words matter more; a phrase takes its rarest form's
     known: bool  # some form of it is in at least one chunk
+    forms: dict[str, float]  # the term and its synonyms, each with its own IDF
 
 
 def term_weights(store: Store, query: Query) -> dict[str, Term]:
@@ -198,9 +205,9 @@ def term_weights(store: Store, query: Query) -> dict[str, Term]:
     total = max(store.chunk_count(), 1)
     terms = {}
     for term in [*query.keywords, *query.phrases]:
-        counts = [store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]]
-        weight = math.log((total + 1) / (min(counts) + 0.5))
-        terms[term] = Term(max(weight, 0.1), any(counts))
+        counts = {t: store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]}
+        forms = {t: math.log((total + 1) / (count + 0.5)) for t, count in counts.items()}
+        terms[term] = Term(max(max(forms.values()), 0.1), any(counts.values()), forms)
     return terms
 
 

@@ -3,7 +3,9 @@
 import pytest
 
 from brainq.config import load_config
-from brainq.retrieve import Candidate, Query, _about_the_day, _coverage, _names, _unquoted, analyse, refine, stem
+from brainq.retrieve import (
+    Candidate, Query, Term, _about_the_day, _coverage, _names, _unquoted, analyse, lexical_query, refine, stem,
+)  # fmt: skip
 from brainq.store import StoredDocument
 
 CONFIG = load_config()
@@ -179,3 +181,29 @@ def test_a_name_the_chunk_does_not_name_is_no_word_of_it():
 
 def test_key_words_lose_their_possessive():
     assert analyse("What's Leo's teacher's name?", CONFIG).keywords == ["leo", "teacher", "name"]
+
+
+def _terms(query: Query, weights: dict[str, float]) -> dict[str, Term]:
+    """Every term of the question, each form weighing 5 unless `weights` says otherwise."""
+    terms = {}
+    for term in [*query.keywords, *query.phrases]:
+        forms = {f: weights.get(f, 5.0) for f in [term, *query.phrases.get(term, [])]}
+        terms[term] = Term(max(forms.values()), True, forms)
+    return terms
+
+
+def test_a_common_synonym_of_a_rare_word_is_left_out_of_the_full_text_query():
+    query = analyse("When is early dismissal on Friday?", CONFIG)
+    assert "dismissed" in query.phrases["dismissal"]
+    searched = lexical_query(query, _terms(query, {"dismissed": 0.5, "friday": 0.5}), common=1.6)
+    assert set(searched.split(" OR ")) == {
+        '"early"', '"dismissal"', '"half-day"', '"half day"', '"early release"', '"noon dismissal"',
+        '"out early"', '"pick up"', '"pickup"', '"pick-up"', '"let out"',
+    }  # fmt: skip
+
+
+def test_when_every_form_is_common_the_rarest_is_searched():
+    query = analyse("When is early dismissal on Friday?", CONFIG)
+    forms = [f for t in _terms(query, {}).values() for f in t.forms]
+    common = dict.fromkeys(forms, 0.5) | {"pickup": 0.9}
+    assert lexical_query(query, _terms(query, common), common=1.6) == '"pickup"'
