@@ -145,8 +145,8 @@ def lexical_query(query: Query, terms: dict[str, "Term"], common: float) -> str:
     common, the rarest stays."""
     searched = {
         form: weight
-        for term, known in terms.items()
-        for form, weight in known.forms.items()
+        for term, entry in terms.items()
+        for form, weight in entry.forms.items()
         if form != term or term in query.keywords  # a phrase is searched by its synonyms
     }
     kept = [f for f, weight in searched.items() if weight >= common] or sorted(searched, key=searched.get)[-1:]

@@ -98,7 +98,8 @@ CREATE INDEX IF NOT EXISTS remote_documents_origin ON remote_documents(origin);
 """
 # Catalog rows of this store's own files: the others are copies of other origins' documents.
 _OWN = "doc_id NOT IN (SELECT doc_id FROM remote_documents)"
-# Columns added after stores were written without them; those of schema 1 older brainq ignore.
+# Columns added since stores were first written: the files' within schema 1 (older brainq
+# ignore them), chunk_index's with schema 2 (older brainq refuse such a store).
 _ADDED_COLUMNS = (
     ("files", "read_offset", "INTEGER"),
     ("files", "messages", "INTEGER"),
@@ -605,7 +606,8 @@ class Store:
         )
         # Rows numbered here, inside the write transaction, so chunk_index can point at them.
         last = db.execute("SELECT rowid FROM chunks ORDER BY rowid DESC LIMIT 1").fetchone()
-        rowids = range((last[0] if last else 0) + 1, (last[0] if last else 0) + 1 + len(chunks))
+        first = (last[0] if last else 0) + 1
+        rowids = range(first, first + len(chunks))
         db.executemany(
             "INSERT INTO chunks (rowid, text, chunk_id, doc_id) VALUES (?, ?, ?, ?)",
             [(rowid, c.text, c.chunk_id, c.doc_id) for rowid, c in zip(rowids, chunks)],
