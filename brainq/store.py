@@ -70,6 +70,7 @@ CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-c
 # Server mode: how stale the copy of other origins may be before a read looks at the server
 # again (one small request); long-running processes re-check at most this often.
 SYNC_SECONDS = 2.0
+MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -220,6 +221,8 @@ class Store:
         self._origin: str | None = None
         self._copied_at = -SYNC_SECONDS  # server mode: when other origins were last looked at
         self._unannounced = False  # server mode: Chroma changed since the last announcement
+        self._counts: dict[str | None, int] = {}  # see _counted
+        self._counts_state: tuple[int, int] | None = None
         self._open_home()
         self.db = self._connect()
 
@@ -799,15 +802,25 @@ class Store:
 
     def document_frequency(self, match: str) -> int:
         """How many chunks an FTS5 query matches: the rarity of a word, for weighting it."""
-        self._fresh()
         try:
-            return self.db.execute("SELECT count(*) FROM chunks WHERE chunks MATCH ?", (match,)).fetchone()[0]
+            return self._counted(match, "SELECT count(*) FROM chunks WHERE chunks MATCH ?", (match,))
         except sqlite3.OperationalError:
             return 0
 
     def chunk_count(self) -> int:
+        return self._counted(None, "SELECT count(*) FROM chunk_index")
+
+    def _counted(self, key: str | None, sql: str, args: tuple = ()) -> int:
+        """A count over the whole catalog, kept until the catalog changes: at 100k chunks each
+        costs milliseconds, and a server's questions come back to the same words."""
         self._fresh()
-        return self.db.execute("SELECT count(*) FROM chunk_index").fetchone()[0]
+        # data_version moves with other connections' commits, total_changes with this one's.
+        state = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes)
+        if state != self._counts_state or len(self._counts) > MAX_COUNTS:
+            self._counts, self._counts_state = {}, state
+        if key not in self._counts:
+            self._counts[key] = self.db.execute(sql, args).fetchone()[0]
+        return self._counts[key]
 
     def lexical(self, match: str, n: int) -> list[Hit]:
         """FTS5 search; `match` is an FTS5 query. Scores are -bm25 (higher is better)."""

@@ -264,6 +264,18 @@ def test_texts_are_kept_in_the_catalog_only(home):
     assert len(stored) == len(chunk_ids(store)) and set(stored) == {None}
 
 
+def test_a_long_lived_readers_counts_follow_every_write(home):
+    tree, store = home
+    with closing(Store(store)) as reader:
+        words, chunks = reader.document_frequency('"lemonade42"'), reader.chunk_count()
+        assert words == 0 and reader.document_frequency('"lemonade42"') == 0  # the second one remembered
+        (tree / "notes/guest.txt").write_text("Guest network Backyard, password lemonade42.\n")
+        assert backfill(store)["added"] == 1  # another connection
+        assert (reader.document_frequency('"lemonade42"'), reader.chunk_count()) == (1, chunks + 1)
+        reader.forget_file(str(tree / "notes/guest.txt"))  # this connection
+        assert (reader.document_frequency('"lemonade42"'), reader.chunk_count()) == (0, chunks)
+
+
 def test_catalog_of_schema_1_is_linked_to_its_texts_when_opened(home, embedder):
     _, store = home
     execute(store, "ALTER TABLE chunk_index DROP COLUMN text_rowid")
