@@ -195,9 +195,13 @@ def _is_time_word(word: str) -> bool:
 class Term:
     """A keyword or synonym phrase of the question, as the store knows it."""
 
-    weight: float  # IDF: rare words matter more; a phrase takes its rarest form's
     known: bool  # some form of it is in at least one chunk
     forms: dict[str, float]  # the term and its synonyms, each with its own IDF
+
+    @property
+    def weight(self) -> float:
+        """IDF: rare words matter more; a phrase takes its rarest form's."""
+        return max(max(self.forms.values()), 0.1)
 
 
 def term_weights(store: Store, query: Query) -> dict[str, Term]:
@@ -207,7 +211,7 @@ def term_weights(store: Store, query: Query) -> dict[str, Term]:
     for term in [*query.keywords, *query.phrases]:
         counts = {t: store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]}
         forms = {t: math.log((total + 1) / (count + 0.5)) for t, count in counts.items()}
-        terms[term] = Term(max(max(forms.values()), 0.1), any(counts.values()), forms)
+        terms[term] = Term(any(counts.values()), forms)
     return terms
 
 

@@ -188,7 +188,7 @@ def _terms(query: Query, weights: dict[str, float]) -> dict[str, Term]:
     terms = {}
     for term in [*query.keywords, *query.phrases]:
         forms = {f: weights.get(f, 5.0) for f in [term, *query.phrases.get(term, [])]}
-        terms[term] = Term(max(forms.values()), True, forms)
+        terms[term] = Term(True, forms)
     return terms
 
 
