@@ -132,8 +132,14 @@ def _separated(stemmed: str, phrase: str) -> bool:
     return re.search(rf" {re.escape(words[0])}(?: \S+){{1,2}} {re.escape(words[1])} ", stemmed) is not None
 
 
+_FTS_TOKEN = re.compile(r"[^\W_]+")  # what FTS5's unicode61 tokenizer keeps as a word
+
+
 def _fts_term(text: str) -> str:
-    return '"' + text.replace('"', " ") + '"'
+    """The text as an FTS5 phrase of the words FTS5 sees in it: written so, "half-day" and
+    "half day" are one phrase, counted and searched once (a phrase of common words reads
+    their long lists of positions)."""
+    return '"' + " ".join(_FTS_TOKEN.findall(text)) + '"'
 
 
 def lexical_query(query: Query, terms: dict[str, "Term"], common: float) -> str:
