@@ -68,6 +68,24 @@ def test_the_sentence_holding_the_fact_asked_for_answers():
     assert best.sentence == fee and best.states_answer
 
 
+def test_only_sentences_with_some_promise_are_embedded():
+    """Sentences sharing no word with the question, holding no fact of the kind asked for, are
+    not worth a model call; a candidate with no such sentence still has its first one read."""
+    embedded = []
+
+    def embed(texts):
+        embedded.extend(texts)
+        return [[0.5, 0.866] for _ in texts]
+
+    query = Query("q", ["filter"], {}, [])
+    found = Candidate(_doc(), "a:0", "Invoice\nThe filter is 16x25x4.\nThanks for your business.\nCall us.", 0.5, 0.5, [], 0.5)
+    other = Candidate(_doc(), "b:0", "Note\nWe met the new neighbours today.\nThey have a dog.", 0.4, 0.0, [], 0.4)
+    other.doc.doc_id = "b"
+    refine([found, other], query, [1.0, 0.0], embed, CONFIG)
+    assert embedded == ["The filter is 16x25x4.", "We met the new neighbours today."]
+    assert other.sentence == "We met the new neighbours today."
+
+
 def test_a_phrase_is_found_when_all_its_words_are_close_together():
     """'furnace filter' in "your furnace now takes a 4-inch media filter", also for a synonym."""
     weights = {"air filter": 1.0}
