@@ -71,6 +71,8 @@ CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-c
 # again (one small request); long-running processes re-check at most this often.
 SYNC_SECONDS = 2.0
 MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
+# Pauses before reading embedded Chroma again when a writing process changed it mid-read.
+READ_RETRY_SECONDS = (0.05, 0.2, 0.5)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -781,7 +783,7 @@ class Store:
         """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
         if self.db.execute("SELECT 1 FROM chunk_index LIMIT 1").fetchone() is None:
             return []  # an empty store: counting chunks would cost a scan of a large one
-        result = self.collection.query(query_embeddings=[vector], n_results=n, include=["distances"])
+        result = self._read(lambda: self.collection.query(query_embeddings=[vector], n_results=n, include=["distances"]))
         ids, distances = result["ids"][0], result["distances"][0]
         live = {
             chunk_id: (doc_id, text)
@@ -797,8 +799,26 @@ class Store:
         """Stored vectors of some chunks, to score lexical hits semantically without re-embedding."""
         if not chunk_ids:
             return {}
-        got = self.collection.get(ids=chunk_ids, include=["embeddings"])
+        got = self._read(lambda: self.collection.get(ids=chunk_ids, include=["embeddings"]))
         return {cid: list(vec) for cid, vec in zip(got["ids"], got["embeddings"])}
+
+    def _read(self, read):
+        """A read of embedded Chroma, tried again when another process's write changed the
+        index under it: Chroma then fails the read with an InternalError ("Error finding id";
+        seen with 50 asks during a backfill), and the same read a moment later succeeds."""
+        if self.chroma_url:
+            return read()  # a server serialises its own reads and writes
+        from chromadb.errors import InternalError
+
+        for pause in READ_RETRY_SECONDS:
+            try:
+                return read()
+            except InternalError:
+                time.sleep(pause)
+        try:
+            return read()
+        except InternalError as exc:
+            raise StoreError(f"cannot read the Chroma store at {self.home / 'chroma'}: {exc}") from None
 
     def document_frequency(self, match: str) -> int:
         """How many chunks an FTS5 query matches: the rarity of a word, for weighting it."""

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import brainq.ingest
+import brainq.store
 from brainq.store import COLLECTION, Store
 from tests.conftest import ROOT, SAMPLES, run_cli
 
@@ -274,6 +275,37 @@ def test_a_long_lived_readers_counts_follow_every_write(home):
         assert (reader.document_frequency('"lemonade42"'), reader.chunk_count()) == (1, chunks + 1)
         reader.forget_file(str(tree / "notes/guest.txt"))  # this connection
         assert (reader.document_frequency('"lemonade42"'), reader.chunk_count()) == (0, chunks)
+
+
+class _Interrupted:
+    """A Chroma collection whose first `failures` calls fail as when another process's write
+    changes the index mid-read."""
+
+    def __init__(self, collection, failures: int):
+        self.collection, self.failures = collection, failures
+
+    def __getattr__(self, name):
+        from chromadb.errors import InternalError
+
+        def call(*args, **kwargs):
+            if self.failures:
+                self.failures -= 1
+                raise InternalError("Error executing plan: Internal error: Error finding id")
+            return getattr(self.collection, name)(*args, **kwargs)
+
+        return call
+
+
+def test_a_read_broken_by_a_concurrent_write_is_tried_again(home, monkeypatch):
+    _, store = home
+    monkeypatch.setattr(brainq.store, "READ_RETRY_SECONDS", (0.0, 0.0, 0.0))
+    with closing(Store(store)) as reader:
+        vector = next(iter(reader.vectors(sorted(chunk_ids(store))[:1]).values()))
+        reader._collection = _Interrupted(reader.collection, failures=3)
+        assert reader.semantic(vector, 5)[0].score == pytest.approx(1.0)
+        reader._collection.failures = 4  # the writer never lets go: one line, no traceback
+        with pytest.raises(brainq.store.StoreError, match="cannot read the Chroma store"):
+            reader.vectors(sorted(chunk_ids(store))[:1])
 
 
 def test_catalog_of_schema_1_is_linked_to_its_texts_when_opened(home, embedder):
