@@ -810,15 +810,13 @@ class Store:
             return read()  # a server serialises its own reads and writes
         from chromadb.errors import InternalError
 
-        for pause in READ_RETRY_SECONDS:
+        for pause in (*READ_RETRY_SECONDS, None):
             try:
                 return read()
-            except InternalError:
+            except InternalError as exc:
+                if pause is None:
+                    raise StoreError(f"cannot read the Chroma store at {self.home / 'chroma'}: {exc}") from None
                 time.sleep(pause)
-        try:
-            return read()
-        except InternalError as exc:
-            raise StoreError(f"cannot read the Chroma store at {self.home / 'chroma'}: {exc}") from None
 
     def document_frequency(self, match: str) -> int:
         """How many chunks an FTS5 query matches: the rarity of a word, for weighting it."""

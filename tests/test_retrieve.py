@@ -80,7 +80,6 @@ def test_only_sentences_with_some_promise_are_embedded():
     query = Query("q", ["filter"], {}, [])
     found = Candidate(_doc(), "a:0", "Invoice\nThe filter is 16x25x4.\nThanks for your business.\nCall us.", 0.5, 0.5, [], 0.5)
     other = Candidate(_doc(), "b:0", "Note\nWe met the new neighbours today.\nThey have a dog.", 0.4, 0.0, [], 0.4)
-    other.doc.doc_id = "b"
     refine([found, other], query, [1.0, 0.0], embed, CONFIG)
     assert embedded == ["The filter is 16x25x4.", "We met the new neighbours today."]
     assert other.sentence == "We met the new neighbours today."
