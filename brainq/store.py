@@ -73,6 +73,7 @@ SYNC_SECONDS = 2.0
 MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
 # Pauses before reading embedded Chroma again when a writing process changed it mid-read.
 READ_RETRY_SECONDS = (0.05, 0.2, 0.5)
+_READS = frozenset({"get", "query", "count", "peek"})
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -343,8 +344,8 @@ class Store:
             raise StoreError(f"cannot open the Chroma store at {where}: {exc}") from None
         if self.chroma_url:
             self._bind(str(collection.id))
-            collection, self._origins = _Guarded(collection, self.chroma_url), _Guarded(origins, self.chroma_url)
-        self._collection = collection
+            self._origins = _Guarded(origins, self.chroma_url, server=True)
+        self._collection = _Guarded(collection, self.chroma_url or str(self.home / "chroma"), server=bool(self.chroma_url))
 
     def _server_client(self, settings):
         """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
@@ -783,7 +784,7 @@ class Store:
         """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
         if self.db.execute("SELECT 1 FROM chunk_index LIMIT 1").fetchone() is None:
             return []  # an empty store: counting chunks would cost a scan of a large one
-        result = self._read(lambda: self.collection.query(query_embeddings=[vector], n_results=n, include=["distances"]))
+        result = self.collection.query(query_embeddings=[vector], n_results=n, include=["distances"])
         ids, distances = result["ids"][0], result["distances"][0]
         live = {
             chunk_id: (doc_id, text)
@@ -799,24 +800,8 @@ class Store:
         """Stored vectors of some chunks, to score lexical hits semantically without re-embedding."""
         if not chunk_ids:
             return {}
-        got = self._read(lambda: self.collection.get(ids=chunk_ids, include=["embeddings"]))
+        got = self.collection.get(ids=chunk_ids, include=["embeddings"])
         return {cid: list(vec) for cid, vec in zip(got["ids"], got["embeddings"])}
-
-    def _read(self, read):
-        """A read of embedded Chroma, tried again when another process's write changed the
-        index under it: Chroma then fails the read with an InternalError ("Error finding id";
-        seen with 50 asks during a backfill), and the same read a moment later succeeds."""
-        if self.chroma_url:
-            return read()  # a server serialises its own reads and writes
-        from chromadb.errors import InternalError
-
-        for pause in (*READ_RETRY_SECONDS, None):
-            try:
-                return read()
-            except InternalError as exc:
-                if pause is None:
-                    raise StoreError(f"cannot read the Chroma store at {self.home / 'chroma'}: {exc}") from None
-                time.sleep(pause)
 
     def document_frequency(self, match: str) -> int:
         """How many chunks an FTS5 query matches: the rarity of a word, for weighting it."""
@@ -986,22 +971,35 @@ def _document_of(chunk_id: str) -> str:
 
 
 class _Guarded:
-    """A Chroma server collection whose failures are one StoreError line, not an httpx traceback."""
+    """A Chroma collection whose failures are one StoreError line, not a traceback.
 
-    def __init__(self, collection, url: str):
-        self._collection, self._url = collection, url
+    Embedded, a read is first tried again: when another process's write changes the index
+    mid-read, Chroma fails the read with an InternalError ("Error finding id"; seen with 50
+    asks during a backfill), and the same read a moment later succeeds. A server orders its
+    own reads and writes, so its failures (unreachable, refusing) are reported at once."""
+
+    def __init__(self, collection, where: str, server: bool):
+        self._collection, self._where, self._server = collection, where, server
 
     def __getattr__(self, name: str):
-        from chromadb.errors import ChromaError
-        from httpx import HTTPError
+        from chromadb.errors import ChromaError, InternalError
 
         method = getattr(self._collection, name)
+        if self._server:
+            from httpx import HTTPError
+
+            failures, pauses, place = (HTTPError, ChromaError), (), "server"
+        else:
+            failures, pauses, place = InternalError, READ_RETRY_SECONDS if name in _READS else (), "store"
 
         def guarded(*args, **kwargs):
-            try:
-                return method(*args, **kwargs)
-            except (HTTPError, ChromaError) as exc:
-                raise StoreError(f"the Chroma server at {self._url} failed: {exc}") from None
+            for pause in (*pauses, None):
+                try:
+                    return method(*args, **kwargs)
+                except failures as exc:
+                    if pause is None:
+                        raise StoreError(f"the Chroma {place} at {self._where} failed: {exc}") from None
+                    time.sleep(pause)
 
         return guarded
 

@@ -301,10 +301,13 @@ def test_a_read_broken_by_a_concurrent_write_is_tried_again(home, monkeypatch):
     monkeypatch.setattr(brainq.store, "READ_RETRY_SECONDS", (0.0, 0.0, 0.0))
     with closing(Store(store)) as reader:
         vector = next(iter(reader.vectors(sorted(chunk_ids(store))[:1]).values()))
-        reader._collection = _Interrupted(reader.collection, failures=3)
+        guarded = reader.collection
+        guarded._collection = _Interrupted(guarded._collection, failures=3)
         assert reader.semantic(vector, 5)[0].score == pytest.approx(1.0)
-        reader._collection.failures = 4  # the writer never lets go: one line, no traceback
-        with pytest.raises(brainq.store.StoreError, match="cannot read the Chroma store"):
+        guarded._collection.failures = 3  # every read, not only the question's: here `status --check`'s
+        assert set(reader._chunk_ids()) == chunk_ids(store)
+        guarded._collection.failures = 4  # the writer never lets go: one line, no traceback
+        with pytest.raises(brainq.store.StoreError, match=r"^the Chroma store at .*chroma failed: Error executing"):
             reader.vectors(sorted(chunk_ids(store))[:1])
 
 

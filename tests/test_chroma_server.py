@@ -267,7 +267,7 @@ def test_a_server_lost_midway_is_one_line():
             raise httpx.ConnectError("[Errno 111] Connection refused")
 
     with pytest.raises(StoreError, match=r"^the Chroma server at http://nas:8000 failed: \[Errno 111\]"):
-        _Guarded(Gone(), "http://nas:8000").upsert(ids=["x"])
+        _Guarded(Gone(), "http://nas:8000", server=True).upsert(ids=["x"])
 
 
 def _error(store: Path, *args: str) -> str:
