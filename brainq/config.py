@@ -124,6 +124,7 @@ class Retrieval:
     lexical_weight: float = 1.0
     relevance_floor: float = 0.43
     lexical_max_share: float = 0.2
+    lexical_max_chunks: int = 5000
     entity_boost: float = 0.15
     passage_lines: int = 4
     answer_type_boost: float = 0.3
@@ -316,6 +317,8 @@ def _check(config: Config, b: _Builder) -> None:
             b.fail(f"embedding.{key}", "must be at least 1")
     if not 0 < config.retrieval.lexical_max_share <= 1:
         b.fail("retrieval.lexical_max_share", "must be above 0 and at most 1")
+    if config.retrieval.lexical_max_chunks < 1:
+        b.fail("retrieval.lexical_max_chunks", "must be at least 1")
 
 
 def _regex(pattern: str, b: _Builder, path: str) -> None:

@@ -142,20 +142,24 @@ def _fts_term(text: str) -> str:
     return '"' + " ".join(_FTS_TOKEN.findall(text)) + '"'
 
 
-def lexical_query(query: Query, terms: dict[str, "Term"], common: float) -> str:
+def lexical_query(query: Query, terms: dict[str, "Term"], common: float, floor: float) -> str:
     """The question's words and synonyms as one FTS5 query, less those weighing under `common`
     (the IDF of a word in a large share of all chunks): such a word singles out no document,
     and its long list of chunks is what makes a full-text query slow in a large store. It still
     counts in coverage. Each synonym is weighed on its own: a rare word's common synonym
     ("dismissed" for "half-day") would bring that long list back. When every form is that
-    common, the rarest stays."""
+    common, the rarest stays, unless it weighs under `floor` (the IDF of a word in a fixed
+    number of chunks): FTS5 scores every chunk a query matches, ~2 us each, so in an archive of
+    a million chunks a word in a fifth of them would cost 0.4 s, to pick 60 of its 200,000
+    chunks by little more than how often they repeat it."""
     searched = {
         form: weight
         for term, entry in terms.items()
         for form, weight in entry.forms.items()
         if form != term or term in query.keywords  # a phrase is searched by its synonyms
     }
-    kept = [f for f, weight in searched.items() if weight >= common] or sorted(searched, key=searched.get)[-1:]
+    rarest = sorted(searched, key=searched.get)[-1:]
+    kept = [f for f, weight in searched.items() if weight >= common] or [f for f in rarest if searched[f] >= floor]
     return " OR ".join(dict.fromkeys(_fts_term(form) for form in kept))
 
 
@@ -165,8 +169,10 @@ def retrieve(
     """Every document either index finds, scored by its best chunk; `terms` from term_weights."""
     n = config.retrieval.candidates
     semantic = store.semantic(vector, n)
-    common = math.log(1 / config.retrieval.lexical_max_share)
-    lexical = store.lexical(lexical_query(query, terms, common), n)
+    # IDF as term_weights reckons it, of a word in lexical_max_chunks chunks.
+    floor = math.log((store.chunk_count() + 1) / (config.retrieval.lexical_max_chunks + 0.5))
+    common = max(math.log(1 / config.retrieval.lexical_max_share), floor)
+    lexical = store.lexical(lexical_query(query, terms, common, floor), n)
     cosine = {h.chunk_id: h.score for h in semantic}
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
     stored = store.vectors([cid for cid in texts if cid not in cosine])

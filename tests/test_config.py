@@ -24,6 +24,7 @@ def test_shipped_patterns_load():
         ("default_pattern: entity", "default_pattern: urgent", "default_pattern: 'urgent' is not one of the patterns"),
         ("  candidates: 60", "  candidate: 60", "retrieval.candidate: unknown key"),
         ("  max_pages: 2000", "  max_pages: -5", "limits.max_pages: must not be negative"),
+        ("lexical_max_chunks: 5000", "lexical_max_chunks: 0", "retrieval.lexical_max_chunks: must be at least 1"),
         ("- {name: ESTABLISHED HISTORY}", "- {name: ESTABLISHED HISTORY, max_days: 9}", "timeline: the last bucket"),
         ("weights: {calendar_event: 1.0,", "weights: {calendar_event: high,", "weights.calendar_event: expected a number"),
     ],
