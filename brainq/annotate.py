@@ -1,11 +1,11 @@
 """What the extractors cannot decide alone: doc_type by rules, fallback dates, event dates.
 
-The date fallback order comes from DESIGN.md section 1: the content's own date (set by the
-extractor), then a date printed prominently in the text, and the file's mtime only as a last
-resort, flagged in `date_source` and `notes` so a verdict can say the date is uncertain.
-The mtime stands in only for documents that are files of their own (PDFs, notes): a message's
-or a photo's file time says when it was copied, not when it was written or taken, so an email
-without a valid Date header or a photo without EXIF dates stays undated.
+The date fallback order: the content's own date (set by the extractor), then a date printed
+prominently in the text, and the file's mtime only as a last resort, flagged in `date_source`
+and `notes` so a verdict can say the date is uncertain. The mtime stands in only for documents
+that are files of their own (PDFs, notes): a message's or a photo's file time says when it was
+copied, not when it was written or taken, so an email without a valid Date header or a photo
+without EXIF dates stays undated.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ class Answer:
     results: list[Scored]
 
     def to_json(self) -> dict:
-        """`ask --json` (DESIGN.md section 6)."""
+        """`ask --json`: one object, its fields fixed for the scripts that read it."""
         return {
             "question": self.question,
             "as_of": self.as_of.isoformat(),

@@ -25,7 +25,7 @@ EMBEDDING_PRECISIONS = ("auto", "fp32", "bf16", "int8")
 
 @dataclass(frozen=True)
 class Decay:
-    """How fast evidence loses weight with age (DESIGN.md section 2)."""
+    """How fast evidence loses weight with age, per query pattern."""
 
     model: str = "none"  # exponential: 2^(-age/h); linear: max(0, 1 - age/(2h)); none
     half_life_days: float = 0.0

@@ -1,4 +1,4 @@
-"""Which query pattern a question follows (DESIGN.md section 2), by the cues in patterns.yaml.
+"""Which query pattern a question follows, by the cues in patterns.yaml.
 
 A pattern scores one point for each of its cues (regular expressions, case-insensitive) found
 in the question; the patterns with a point are the candidates. Between candidates these rules

@@ -133,7 +133,7 @@ class StoredDocument:
     chunks: int = 0
 
     def to_json(self) -> dict:
-        """The `list --json` record (DESIGN.md section 6), plus the fields scripts ask for."""
+        """The `list --json` record: the fields scripts ask for."""
         return {
             "doc_id": self.doc_id,
             "path": self.path,

@@ -1,4 +1,4 @@
-"""The confidence verdict: answer, verify, or "I don't know" (DESIGN.md section 4).
+"""The confidence verdict: answer, verify, or "I don't know".
 
 The level follows from the pattern's freshness rule and from conflicts between sources; the
 confidence is a number inside the level's band, so it never contradicts the level:

@@ -31,7 +31,7 @@ LAST_YEAR = 9998  # dateutil fails on periods that reach into year 10000
 # takes minutes even one cycle before year 9999.
 SUB_DAILY = ("HOURLY", "MINUTELY", "SECONDLY")
 
-# Which property tells when the entry was written, most specific first (DESIGN.md section 1).
+# Which property tells when the entry was written, most specific first.
 WRITTEN_PROPERTIES = ("LAST-MODIFIED", "DTSTAMP", "CREATED")
 FREQUENCY_WORDS = {
     "YEARLY": "year", "MONTHLY": "month", "WEEKLY": "week", "DAILY": "day",

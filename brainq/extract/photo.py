@@ -28,7 +28,7 @@ EXTENSIONS = {
     ".dng", ".arw", ".nef", ".cr2", ".orf", ".rw2",
 }
 
-# Capture time in the order of trust (DESIGN.md section 1), each with the tag that gives its zone
+# Capture time in the order of trust, each with the tag that gives its zone
 # (EXIF 2.31) and the date_source that tells a verdict which one it was: only the first is the
 # moment the picture was taken; the last is when software last saved the file.
 DATE_TAGS = (
