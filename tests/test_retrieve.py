@@ -1,12 +1,16 @@
 """What the retrieval looks for in a question, and how a chunk and its sentences are judged."""
 
+from contextlib import closing
+from dataclasses import replace
+
 import pytest
 
 from brainq.config import load_config
 from brainq.retrieve import (
-    Candidate, Query, Term, _about_the_day, _coverage, _names, _unquoted, analyse, lexical_query, refine, stem,
+    Candidate, Query, Term, _about_the_day, _coverage, _names, _unquoted, analyse, lexical_query, refine, retrieve,
+    stem, term_weights,
 )  # fmt: skip
-from brainq.store import StoredDocument
+from brainq.store import Store, StoredDocument
 
 CONFIG = load_config()
 
@@ -228,3 +232,17 @@ def test_when_every_form_is_common_the_rarest_is_searched():
     assert lexical_query(query, _terms(query, common), common=1.6, floor=0.1) == '"pickup"'
     # ... unless it is in so many chunks that scoring them all would outweigh the answer.
     assert lexical_query(query, _terms(query, common), common=1.6, floor=1.0) == ""
+
+
+@pytest.mark.parametrize("word", ["soccer", "school"])  # in under a fifth of all chunks; in over (the rarest)
+def test_a_word_in_more_chunks_than_lexical_max_chunks_is_not_searched(word, sample_store, embedder, monkeypatch):
+    with closing(Store(sample_store[0])) as store:
+        query = analyse(f"Which {word}?", CONFIG)
+        chunks = store.document_frequency(f'"{word}"')
+        assert chunks > 1
+        searched = []
+        monkeypatch.setattr(store, "lexical", lambda match, n: searched.append(match) or [])
+        for cap in (chunks, chunks - 1):
+            config = replace(CONFIG, retrieval=replace(CONFIG.retrieval, lexical_max_chunks=cap))
+            retrieve(store, config, query, embedder.embed([query.text])[0], term_weights(store, query))
+    assert searched == [f'"{word}"', ""]
