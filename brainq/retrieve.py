@@ -290,7 +290,7 @@ def stems(text: str) -> str:
 
     Remembered: scoring a question looks up the same terms and sentences in hundreds of
     passages, and stemming them again each time was a third of a warm answer's time."""
-    return " " + " ".join(stem(t) for t in _TOKEN.findall(text.lower().replace("'s", ""))) + " "
+    return " " + " ".join(map(stem, _TOKEN.findall(text.lower().replace("'s", "")))) + " "
 
 
 def _contains(stemmed: str, term: str) -> bool:
