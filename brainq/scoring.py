@@ -6,9 +6,9 @@ Why not relevance x temporal weight directly: measured relevance lives in a narr
 (about 0.3 to 0.9), so a direct product lets a 7-day half-life outweigh a large difference in
 relevance, and an off-topic fresh email beats the one document that answers. Raising the share
 to a power keeps the point of decay: time decides among sources that are about equally
-relevant. Every parameter comes from patterns.yaml. Age is measured from
-`source_date` (never from when brainq ingested the file) to `as_of`; a date known only to the
-month or year is aged from the middle of that period, not its first day.
+relevant. Every parameter comes from patterns.yaml. Age is measured from `source_date` (never
+from when brainq ingested the file) to `as_of`; a date known only to the month or year is aged
+from the middle of that period, not its first day.
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ def age_in_days(doc, as_of: date) -> float | None:
 
 
 def decay(pattern: Pattern, age: float | None, doc_type: str, about_the_day: bool = False) -> float:
-    """The pattern's decay model (exponential, linear or none), never below the pattern's floor (its day floor for
-    evidence about the day the question asks about)."""
+    """The pattern's decay model (exponential, linear or none), never below the pattern's
+    floor (its day floor for evidence about the day the question asks about)."""
     d = pattern.decay
     if d.model == "none" or age is None:
         return 1.0
@@ -180,8 +180,8 @@ def normalised_subject(title: str) -> str:
 def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) -> None:
     """A later message of the same thread, or a later document of the same sender and type on
     the same subject (same normalised title, answering sentences alike, or both about the day
-    the question asks about), supersedes the older one: the principal's
-    second letter about Friday replaces her first."""
+    the question asks about), supersedes the older one: the principal's second letter about
+    Friday replaces her first."""
     relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
     written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
     for old in relevant:
