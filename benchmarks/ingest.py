@@ -92,7 +92,7 @@ def main() -> None:
         tree = Path(tmp) / "Maildir"
         write_maildir(tree, args.messages)
         texts = chunks_of(tree, config)
-        embedders = {p: get_embedder(config.embedding.batch_tokens, p, Path(tmp) / "models") for p in PRECISIONS}
+        embedders = {p: get_embedder(p, Path(tmp) / "models", config.embedding) for p in PRECISIONS}
         for embedder in embedders.values():
             embedder.embed(["warm up the model once"])  # loads it (and makes the int8 model)
         paths = {PLAIN: plain_encode, **{p: e.embed for p, e in embedders.items()}}

@@ -460,7 +460,7 @@ def _question_embedder(store, config):
         if embedder is None:
             from brainq.embedding import query_embedder
 
-            embedder = query_embedder(store, config.embedding.question_batch_tokens)
+            embedder = query_embedder(store, config.embedding)
         return embedder.embed(texts)
 
     return embed

@@ -24,7 +24,7 @@ import json
 import os
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -91,13 +91,22 @@ class Embedder(ABC):
         lengths = [len(e.ids) for e in encodings]
         pad = tokenizer.token_to_id("[PAD]")
         vectors = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
-        for batch in length_batches(lengths, self.batch_tokens):
+
+        def run(batch: list[int]) -> None:
             for i in batch:
                 encodings[i].pad(lengths[batch[0]], pad_id=pad, pad_token="[PAD]")
             ids = np.array([encodings[i].ids for i in batch], dtype=np.int64)
             mask = np.array([encodings[i].attention_mask for i in batch], dtype=np.int64)
             vectors[batch] = mean_pool(self.token_embeddings(ids, mask), mask)
+
+        self.run_batches(run, length_batches(lengths, self.batch_tokens))
         return vectors.tolist()
+
+    def run_batches(self, run: Callable[[list[int]], None], batches: Iterator[list[int]]) -> None:
+        """One batch after another, each using all the threads the backend has; a backend that
+        runs better as several single-threaded batches side by side overrides this."""
+        for batch in batches:
+            run(batch)
 
     @abstractmethod
     def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -174,9 +183,10 @@ def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str
 
 
 def get_embedder(
-    batch_tokens: int = EmbeddingConfig.batch_tokens, precision: str = "fp32", models: Path | None = None
+    precision: str = "fp32", models: Path | None = None, config: EmbeddingConfig = EmbeddingConfig()
 ) -> Embedder:
-    """An embedder of the given precision (not `auto`); the model loads on first use.
+    """An embedder of the given precision (not `auto`), batching as `config` says for its
+    backend; the model loads on first use.
 
     `models` is where ONNX exports are cached (a store's models/ folder): int8 needs it, and a
     torch embedder given one leaves an export there for the store's first question.
@@ -186,20 +196,28 @@ def get_embedder(
 
         if models is None:
             raise BrainqError("int8 embedding needs a folder to keep its quantised model in")
-        return OnnxEmbedder(models, "int8", batch_tokens)
+        return OnnxEmbedder(models, "int8", config.onnx_batch_tokens, workers=cores())
     from brainq.torch_embedder import TorchEmbedder
 
-    return TorchEmbedder(precision, batch_tokens, models)
+    return TorchEmbedder(precision, config.batch_tokens, models)
+
+
+def cores() -> int:
+    """The cores this process may run on (a container or `taskset` may allow fewer than exist)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def ingest_embedder(store: Store, config: EmbeddingConfig) -> Embedder:
     """The fastest embedder `config` allows here, after checking the store can take its vectors."""
-    embedder = get_embedder(config.batch_tokens, choose_precision(config.precision), models_folder(store))
+    embedder = get_embedder(choose_precision(config.precision), models_folder(store), config)
     claim_store(store, embedder.spec)
     return embedder
 
 
-def query_embedder(store: Store, batch_tokens: int = EmbeddingConfig.question_batch_tokens) -> Embedder:
+def query_embedder(store: Store, config: EmbeddingConfig = EmbeddingConfig()) -> Embedder:
     """The embedder for questions: onnxruntime + tokenizers, without importing torch.
 
     The ONNX model is exported from the packaged weights into the store the first time it is
@@ -212,14 +230,14 @@ def query_embedder(store: Store, batch_tokens: int = EmbeddingConfig.question_ba
     check_store(store, EmbeddingSpec(precision="fp32"))
     models = models_folder(store)
     if cached_model(models, "fp32"):
-        return OnnxEmbedder(models, "fp32", batch_tokens)
+        return OnnxEmbedder(models, "fp32", config.onnx_batch_tokens)
     if can_export():
         try:
             model_file(models, "fp32")
-            return OnnxEmbedder(models, "fp32", batch_tokens)
+            return OnnxEmbedder(models, "fp32", config.onnx_batch_tokens)
         except BrainqError:
             pass  # sentence-transformers answers as well, only slower to start
-    return get_embedder(batch_tokens, "fp32")
+    return get_embedder("fp32", config=config)
 
 
 def models_folder(store: Store) -> Path:

@@ -98,6 +98,30 @@ def test_batches_go_longest_first_within_the_word_piece_budget():
     assert list(length_batches([], 100)) == []
 
 
+def test_batches_side_by_side_give_each_text_its_own_vector(exported_store):
+    """Workers finish batches out of order; each vector must still land on its own text."""
+    models = models_folder(exported_store)
+    one_at_a_time = np.array(OnnxEmbedder(models, "fp32", 64).embed(TEXTS))
+    side_by_side = np.array(OnnxEmbedder(models, "fp32", 64, workers=3).embed(TEXTS))
+    assert len(list(length_batches([len(e.ids) for e in word_pieces().encode_batch(TEXTS)], 64))) > 6
+    assert (one_at_a_time * side_by_side).sum(axis=1).min() >= 0.99999
+
+
+def test_a_failed_batch_fails_the_whole_embedding(exported_store, monkeypatch):
+    embedder = OnnxEmbedder(models_folder(exported_store), "fp32", 64, workers=2)
+    calls = []
+
+    def fail_on_the_third(ids, mask):
+        calls.append(len(ids))
+        if len(calls) == 3:
+            raise RuntimeError("out of memory")
+        return np.zeros((*ids.shape, 384), dtype=np.float32)
+
+    monkeypatch.setattr(embedder, "token_embeddings", fail_on_the_third)
+    with pytest.raises(RuntimeError, match="out of memory"):
+        embedder.embed(TEXTS)
+
+
 def test_onnx_model_is_cached_owner_only(exported_store):
     files = [p for p in models_folder(exported_store).rglob("*") if p.is_file()]
     assert any(p.name == "model-fp32.onnx" for p in files)
