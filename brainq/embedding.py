@@ -178,7 +178,8 @@ def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str
     if native_bf16(cpuinfo):
         return "bf16"
     # int8 keeps retrieval quality: precision@1 and recall@3 as fp32's on corpus_samples
-    # (tests/test_embedding.py guards it), LoCoMo session recall@5 0.729 as fp32's.
+    # (tests/test_embedding.py guards it); over LoCoMo's 1,982 questions, the evidence turn is
+    # among the first five for 38.3% of them, against 37.8% with fp32.
     return "int8"
 
 

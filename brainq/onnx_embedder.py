@@ -1,4 +1,5 @@
-"""The question backend: all-MiniLM-L6-v2 as ONNX, run by onnxruntime, tokenised by `tokenizers`.
+"""The question backend, and ingest's on CPUs without native bf16: all-MiniLM-L6-v2 as ONNX,
+run by onnxruntime, tokenised by `tokenizers`.
 
 A cold question then costs onnxruntime's import and a session (~0.5 s) instead of torch's and
 sentence-transformers' (7-10 s). Tokenising, batching and pooling are the ingest backend's
