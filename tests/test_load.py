@@ -2,10 +2,14 @@
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
 import time
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from email.utils import format_datetime
 
 import pytest
 
@@ -14,6 +18,7 @@ from tests.conftest import AS_OF, SAMPLES, run_cli
 pytestmark = pytest.mark.slow
 
 ASKS = 50
+BUSY_MESSAGES = 600
 QUESTIONS = [
     "What is the Wi-Fi password?",
     "Who is our babysitter?",
@@ -27,9 +32,11 @@ def test_fifty_concurrent_asks_during_a_backfill(tmp_path, embedder):
     home, source = tmp_path / "s", tmp_path / "docs"
     shutil.copytree(SAMPLES / "notes", source / "notes")
     assert run_cli("ingest", "--quiet", str(source), store=home).exit_code == 0
-    # The backfill finds a folder of PDFs and mail to add: seconds of parsing and embedding.
+    # The backfill finds a folder of PDFs and mail to add, and enough other mail that it must
+    # embed for longer than an ask takes, even with fifty asks sharing the cores with it.
     shutil.copytree(SAMPLES / "documents", source / "documents")
     shutil.copytree(SAMPLES / "mail", source / "mail")
+    _write_messages(source / "mail" / "club", BUSY_MESSAGES)
 
     env = {**os.environ, "BRAINQ_HOME": str(home)}
     brainq = [sys.executable, "-m", "brainq"]
@@ -60,3 +67,17 @@ def test_fifty_concurrent_asks_during_a_backfill(tmp_path, embedder):
     check = run_cli("status", "--check", "--json", store=home)
     assert check.exit_code == 0, check.output
     assert json.loads(check.stdout)["check"]["missing_vectors"] == 0
+
+
+def _write_messages(folder, count: int) -> None:
+    """Messages of distinct words, so none can reuse another's vector."""
+    rng = random.Random(3)
+    words = "club meeting agenda minutes treasurer garden plot compost rota volunteer shed key".split()
+    folder.mkdir(parents=True)
+    for i in range(count):
+        msg = EmailMessage()
+        msg["From"], msg["To"] = f"member{i % 30}@club.example", "family@example.org"
+        msg["Subject"] = f"Garden club note {i}"
+        msg["Date"] = format_datetime(datetime(2025, 6, 1, tzinfo=timezone.utc) + timedelta(hours=5 * i))
+        msg.set_content(" ".join(rng.choices(words, k=80)) + f" Reference {i}.")
+        (folder / f"{i:04d}.eml").write_bytes(bytes(msg))
