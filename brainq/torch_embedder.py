@@ -82,11 +82,21 @@ def can_export() -> bool:
     return all(importlib.util.find_spec(name) for name in ("torch", "onnx"))
 
 
-def export_onnx(target: Path) -> None:
-    """Write the transformer (token embeddings out; pooling is done in numpy) as ONNX to `target`."""
-    import torch
-
+def export_onnx(target: Path, attention: str | None = None) -> None:
+    """Write the transformer (token embeddings out; pooling is done in numpy) as ONNX to `target`,
+    with attention as loaded or as transformers implements it under the name `attention`."""
     transformer = load_model()[0].auto_model.eval()
+    before = transformer.config._attn_implementation
+    if attention:
+        transformer.set_attn_implementation(attention)
+    try:
+        _export(transformer, target)
+    finally:
+        transformer.set_attn_implementation(before)
+
+
+def _export(transformer, target: Path) -> None:
+    import torch
 
     class TokenEmbeddings(torch.nn.Module):
         """Keyword arguments: transformers 5's BertModel.forward no longer takes them by position."""

@@ -73,12 +73,14 @@ def test_onnx_question_path_matches_sentence_transformers(exported_store, embedd
     assert (onnx * torch).sum(axis=1).min() >= 0.999
 
 
-def test_exporting_leaves_the_loaded_model_as_it_was(tmp_path, embedder):
-    from brainq.torch_embedder import export_onnx
+@pytest.mark.parametrize("attention", [None, "eager"])
+def test_exporting_leaves_the_loaded_model_as_it_was(tmp_path, embedder, attention):
+    from brainq.torch_embedder import export_onnx, load_model
 
-    before = embedder.embed(TEXTS[:4])
-    export_onnx(tmp_path / "model.onnx")
-    assert embedder.embed(TEXTS[:4]) == before
+    bert = load_model()[0].auto_model
+    before = embedder.embed(TEXTS[:4]), bert.config._attn_implementation, bert.training
+    export_onnx(tmp_path / "model.onnx", attention)
+    assert (embedder.embed(TEXTS[:4]), bert.config._attn_implementation, bert.training) == before
 
 
 @pytest.mark.parametrize("precision, least", [("fp32", 0.9999), ("bf16", 0.999)])
@@ -128,6 +130,13 @@ def test_onnx_model_is_cached_owner_only(exported_store):
     assert not any(p.name.endswith(".tmp") for p in files)
     for path in [*files, *(p.parent for p in files)]:
         assert path.stat().st_mode & 0o077 == 0, path
+
+
+def test_int8_leaves_the_question_model_and_nothing_else(tmp_path):
+    get_embedder("int8", tmp_path / "models").embed(["the first chunk makes the int8 model"])
+    files = sorted(p.relative_to(tmp_path / "models").as_posix() for p in (tmp_path / "models").rglob("*"))
+    folder = files[0]
+    assert files == [folder, f"{folder}/model-fp32.onnx", f"{folder}/model-int8-7bit.onnx", "weights.json"]
 
 
 QUESTION_PATH = """
