@@ -152,8 +152,8 @@ class Bucket:
 
 @dataclass(frozen=True)
 class Embedding:
-    batch_tokens: int = 4096  # torch's (fp32, bf16)
-    onnx_batch_tokens: int = 256  # onnxruntime's (questions, int8)
+    batch_tokens: int = 4096
+    question_batch_tokens: int = 256
     # auto: bf16 where the CPU computes it natively, else int8 (brainq/embedding.py says why);
     # fp32, bf16 or int8 force one.
     precision: str = "auto"
@@ -312,7 +312,7 @@ def _check(config: Config, b: _Builder) -> None:
         b.fail("chunking.overlap_words", "must be smaller than chunking.max_words")
     if config.embedding.precision not in EMBEDDING_PRECISIONS:
         b.fail("embedding.precision", f"must be one of {', '.join(EMBEDDING_PRECISIONS)}, got {config.embedding.precision!r}")
-    for key in ("batch_tokens", "onnx_batch_tokens"):
+    for key in ("batch_tokens", "question_batch_tokens"):
         if getattr(config.embedding, key) < 1:
             b.fail(f"embedding.{key}", "must be at least 1")
     if not 0 < config.retrieval.lexical_max_share <= 1:

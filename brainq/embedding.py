@@ -187,8 +187,7 @@ def choose_precision(requested: str = "auto", cpuinfo: str | None = None) -> str
 def get_embedder(
     precision: str = "fp32", models: Path | None = None, config: EmbeddingConfig = EmbeddingConfig()
 ) -> Embedder:
-    """An embedder of the given precision (not `auto`), batching as `config` says for its
-    backend; the model loads on first use.
+    """An embedder of the given precision (not `auto`); the model loads on first use.
 
     `models` is where ONNX exports are cached (a store's models/ folder): int8 needs it, and a
     torch embedder given one leaves an export there for the store's first question.
@@ -198,7 +197,11 @@ def get_embedder(
 
         if models is None:
             raise BrainqError("int8 embedding needs a folder to keep its quantised model in")
-        return OnnxEmbedder(models, "int8", config.onnx_batch_tokens, workers=cores())
+        # One text per call: int8 scales a call's activations by its largest value, so a text
+        # batched with others came out different with different company (cosine down to 0.9945
+        # on the benchmark's chunks). Alone, its vector is its own wherever it is ingested, at
+        # the same speed here (no padding, and the calls run side by side).
+        return OnnxEmbedder(models, "int8", batch_tokens=1, workers=cores())
     from brainq.torch_embedder import TorchEmbedder
 
     return TorchEmbedder(precision, config.batch_tokens, models)
@@ -232,11 +235,11 @@ def query_embedder(store: Store, config: EmbeddingConfig = EmbeddingConfig()) ->
     check_store(store, EmbeddingSpec(precision="fp32"))
     models = models_folder(store)
     if cached_model(models, "fp32"):
-        return OnnxEmbedder(models, "fp32", config.onnx_batch_tokens)
+        return OnnxEmbedder(models, "fp32", config.question_batch_tokens)
     if can_export():
         try:
             model_file(models, "fp32")
-            return OnnxEmbedder(models, "fp32", config.onnx_batch_tokens)
+            return OnnxEmbedder(models, "fp32", config.question_batch_tokens)
         except BrainqError:
             pass  # sentence-transformers answers as well, only slower to start
     return get_embedder("fp32", config=config)

@@ -33,8 +33,8 @@ class OnnxEmbedder(Embedder):
     """`workers` > 1 runs that many batches side by side, one thread each, rather than one batch
     on all threads: MiniLM's matrices are too small to split well across threads, and a thread
     that ingest's parsing pre-empts then delays only its own batch, not every thread's next
-    step. On 2 cores: 1.2x the chunks/s of one two-threaded batch at a time, best at batches of
-    256 word pieces. A question is one small batch, and keeps all threads on it."""
+    step. On 2 cores: 1.2x the chunks/s of one two-threaded batch at a time. A question is one
+    small batch, and keeps all threads on it."""
 
     def __init__(self, models: Path, precision: str, batch_tokens: int, workers: int = 1):
         if precision not in ("fp32", "int8"):

@@ -109,6 +109,14 @@ def test_batches_side_by_side_give_each_text_its_own_vector(exported_store):
     assert (one_at_a_time * side_by_side).sum(axis=1).min() >= 0.99999
 
 
+def test_an_int8_vector_does_not_depend_on_the_texts_beside_it(exported_store):
+    """Two machines ingesting the same mail into one server must store the same vectors."""
+    int8 = get_embedder("int8", models_folder(exported_store))
+    together = np.array(int8.embed(TEXTS))
+    alone = np.array([int8.embed([text])[0] for text in TEXTS])
+    assert (together * alone).sum(axis=1).min() >= 0.99999
+
+
 def test_a_failed_batch_fails_the_whole_embedding(exported_store, monkeypatch):
     embedder = OnnxEmbedder(models_folder(exported_store), "fp32", 64, workers=2)
     calls = []
