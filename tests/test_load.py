@@ -7,12 +7,10 @@ import shutil
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta, timezone
-from email.message import EmailMessage
-from email.utils import format_datetime
 
 import pytest
 
+from benchmarks.memory import write_maildir
 from tests.conftest import AS_OF, SAMPLES, run_cli
 
 pytestmark = pytest.mark.slow
@@ -36,7 +34,7 @@ def test_fifty_concurrent_asks_during_a_backfill(tmp_path, embedder):
     # embed for longer than an ask takes, even with fifty asks sharing the cores with it.
     shutil.copytree(SAMPLES / "documents", source / "documents")
     shutil.copytree(SAMPLES / "mail", source / "mail")
-    _write_messages(source / "mail" / "club", BUSY_MESSAGES)
+    write_maildir(source / "mail" / "generated", BUSY_MESSAGES, random.Random(3))
 
     env = {**os.environ, "BRAINQ_HOME": str(home)}
     brainq = [sys.executable, "-m", "brainq"]
@@ -68,16 +66,3 @@ def test_fifty_concurrent_asks_during_a_backfill(tmp_path, embedder):
     assert check.exit_code == 0, check.output
     assert json.loads(check.stdout)["check"]["missing_vectors"] == 0
 
-
-def _write_messages(folder, count: int) -> None:
-    """Messages of distinct words, so none can reuse another's vector."""
-    rng = random.Random(3)
-    words = "club meeting agenda minutes treasurer garden plot compost rota volunteer shed key".split()
-    folder.mkdir(parents=True)
-    for i in range(count):
-        msg = EmailMessage()
-        msg["From"], msg["To"] = f"member{i % 30}@club.example", "family@example.org"
-        msg["Subject"] = f"Garden club note {i}"
-        msg["Date"] = format_datetime(datetime(2025, 6, 1, tzinfo=timezone.utc) + timedelta(hours=5 * i))
-        msg.set_content(" ".join(rng.choices(words, k=80)) + f" Reference {i}.")
-        (folder / f"{i:04d}.eml").write_bytes(bytes(msg))
