@@ -154,8 +154,8 @@ class Bucket:
 class Embedding:
     batch_tokens: int = 4096
     question_batch_tokens: int = 256
-    # auto: bf16 where the CPU computes it natively, else int8 (brainq/embedding.py says why);
-    # fp32, bf16 or int8 force one.
+    # auto: int8, the fastest on every CPU measured (brainq/embedding.py says why); fp32, bf16
+    # or int8 force one.
     precision: str = "auto"
 
 

@@ -1,5 +1,5 @@
-"""The question backend, and ingest's on CPUs without native bf16: all-MiniLM-L6-v2 as ONNX,
-run by onnxruntime, tokenised by `tokenizers`.
+"""The question backend, and ingest's fast one (int8): all-MiniLM-L6-v2 as ONNX, run by
+onnxruntime, tokenised by `tokenizers`.
 
 A cold question then costs onnxruntime's import and a session (~0.5 s) instead of torch's and
 sentence-transformers' (7-10 s). Tokenising, batching and pooling are the ingest backend's
@@ -7,7 +7,7 @@ sentence-transformers' (7-10 s). Tokenising, batching and pooling are the ingest
 
 The ONNX models are made from the packaged weights, never downloaded, and cached in the store
 (`models/<model>-<weights sha256>/`, owner-only, written atomically): the fp32 export, and
-its int8 dynamic quantisation for CPUs without native bf16.
+its int8 dynamic quantisation.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The ingest backend: the model as sentence-transformers loads it, run by torch in fp32 or bf16.
+"""The model as sentence-transformers loads it, run by torch in fp32 or bf16, for ingests that ask
+for either (`embedding.precision`).
 
 Importing it costs 7-10 s, which a long ingest repays and a single question does not (that is
 brainq/onnx_embedder.py's job). The ONNX model the question path runs is exported from here,

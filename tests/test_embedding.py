@@ -166,19 +166,9 @@ def test_question_path_imports_no_torch(exported_store):
     assert json.loads(result.stdout) == {"dimensions": 384, "heavy": []}
 
 
-@pytest.mark.parametrize(
-    "flags, auto",
-    [
-        ("flags\t\t: fpu sse avx2 avx512f avx512_bf16 avx512_vnni", "bf16"),
-        ("flags\t\t: fpu sse avx2 amx_bf16 amx_tile", "bf16"),
-        ("Features\t: fp asimd bf16 i8mm", "bf16"),
-        ("flags\t\t: fpu sse avx2 avx512f avx512bw", "int8"),
-        ("", "int8"),
-    ],
-)
-def test_auto_precision_follows_the_cpu(flags, auto):
-    assert choose_precision("auto", flags) == auto
-    assert choose_precision("fp32", flags) == "fp32"
+@pytest.mark.parametrize("requested, chosen", [("auto", "int8"), ("fp32", "fp32"), ("bf16", "bf16"), ("int8", "int8")])
+def test_auto_precision_is_int8_and_the_others_are_kept(requested, chosen):
+    assert choose_precision(requested) == chosen
 
 
 def test_config_names_a_bad_precision():
