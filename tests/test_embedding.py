@@ -24,7 +24,7 @@ from brainq.embedding import (
 from brainq.errors import ConfigError, StoreError
 from brainq.evaluate import evaluate, load_queries
 from brainq.ingest import ingest
-from brainq.onnx_embedder import OnnxEmbedder
+from brainq.onnx_embedder import OnnxEmbedder, int8_weight_bits
 from brainq.store import Store
 
 from .conftest import ROOT, SAMPLES
@@ -144,7 +144,23 @@ def test_int8_leaves_the_question_model_and_nothing_else(tmp_path):
     get_embedder("int8", tmp_path / "models").embed(["the first chunk makes the int8 model"])
     files = sorted(p.relative_to(tmp_path / "models").as_posix() for p in (tmp_path / "models").rglob("*"))
     folder = files[0]
-    assert files == [folder, f"{folder}/model-fp32.onnx", f"{folder}/model-int8-7bit.onnx", "weights.json"]
+    int8 = f"{folder}/model-int8-{int8_weight_bits()}bit.onnx"
+    assert files == [folder, f"{folder}/model-fp32.onnx", int8, "weights.json"]
+
+
+@pytest.mark.parametrize(
+    "cpuinfo, bits",
+    [
+        ("flags\t\t: fpu sse avx2 avx512f avx512_bf16 avx512_vnni", 8),
+        ("flags\t\t: fpu sse avx2 avx_vnni", 8),
+        ("flags\t\t: fpu sse avx2 amx_bf16 amx_int8 amx_tile", 8),
+        ("flags\t\t: fpu sse avx2 avx512f avx512bw", 7),
+        ("Features\t: fp asimd bf16 i8mm", 7),
+        ("", 7),
+    ],
+)
+def test_int8_weights_keep_8_bits_only_where_the_cpu_has_vnni(cpuinfo, bits):
+    assert int8_weight_bits(cpuinfo) == bits
 
 
 QUESTION_PATH = """
