@@ -48,7 +48,7 @@ KNOWN_SUFFIXES = {
 BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 2
+DERIVATION = 3  # 3: a .txt or .md note is typed `note`, not `static_pdf`
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

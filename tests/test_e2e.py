@@ -49,7 +49,8 @@ def test_list_shows_dates_types_and_sources(sample_store):
     assert principal["doc_type"] == "email" and principal["date_source"] == "header"
     assert principal["source_date"].startswith("2026-03-11")
     assert {d["doc_type"] for d in docs} >= {"email", "newsletter", "invoice", "receipt", "manual",
-                                             "static_pdf", "photo", "calendar_event"}
+                                             "static_pdf", "photo", "calendar_event", "note"}
+    assert by_path[str(SAMPLES / "notes" / "house-info.md")]["doc_type"] == "note"
     assert not [d for d in docs if d["date_source"] == "mtime"], "every sample carries its own date"
 
 
