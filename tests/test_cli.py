@@ -1,4 +1,5 @@
-"""The CLI contract: help for every command, one-line errors with documented exit statuses."""
+"""The CLI contract: help for every command, the README's example as `ask` prints it, one-line
+errors with documented exit statuses."""
 
 import json
 import subprocess
@@ -7,7 +8,7 @@ import sys
 import pytest
 
 from brainq.cli import app
-from tests.conftest import ROOT, run_cli
+from tests.conftest import AS_OF, ROOT, run_cli
 
 COMMANDS = ["ingest", "ask", "backfill", "cron", "status", "list", "forget", "sources", "eval", "serve"]
 
@@ -28,6 +29,16 @@ def test_every_command_is_in_the_readme():
     for command in COMMANDS:
         if command != "sources":
             assert f"brainq {command}" in readme, command
+
+
+def test_the_readme_example_is_what_ask_prints(sample_store):
+    store, _ = sample_store
+    readme = (ROOT / "README.md").read_text()
+    command = '$ brainq ask "Is Friday a half-day?"\n'
+    shown = readme[readme.index(command) + len(command) :].split("```")[0]
+    printed = run_cli("ask", "--as-of", AS_OF, "Is Friday a half-day?", store=store).stdout
+    # The README wraps long lines and shows paths from the repository's root.
+    assert shown.split() == printed.replace(f"{ROOT}/", "").split()
 
 
 def run(*args, store=None):
