@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import json
 import os
 import signal
 import threading
@@ -22,7 +23,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -138,13 +139,14 @@ def ingest(
     files = [f for root in roots for f in _walk(root, store.home)]
     progress.total(len(files))
     _share_heap_arenas()
-    writer = _Writer(store, embed, report, progress)
+    derived = derivation(config)
+    writer = _Writer(store, embed, report, progress, derived)
     writer.start()
     try:
         for path in files:
             if writer.error:
                 break
-            parsed = _examine(store, config, path, report, progress)
+            parsed = _examine(store, config, derived, path, report, progress)
             if parsed:
                 writer.put(parsed)
     except KeyboardInterrupt:
@@ -162,6 +164,15 @@ def ingest(
                     report.removed += 1
     report.seconds = time.monotonic() - started
     return report
+
+
+def derivation(config: Config) -> int:
+    """What a file's documents are derived with: this code's DERIVATION and the settings that
+    shape them (patterns.yaml's doc_types, chunking and limits), as a number a file record keeps.
+    After an edit to any of those, a backfill derives every file again, as after a new DERIVATION.
+    """
+    settings = json.dumps([DERIVATION, asdict(config.doc_types), asdict(config.chunking), asdict(config.limits)])
+    return int.from_bytes(hashlib.sha256(settings.encode()).digest()[:7], "big")  # one SQLite integer
 
 
 def _share_heap_arenas() -> None:
@@ -190,14 +201,15 @@ def _walk(root: Path, store_home: Path) -> Iterator[str]:
                 yield os.path.join(folder, name)
 
 
-def _examine(store: Store, config: Config, path: str, report: IngestReport, progress: Progress):
-    """Decide whether a file changed; if so, extract and chunk it. Returns a _Parsed or None."""
+def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
+    """Decide whether a file changed, or was derived otherwise; if so, extract and chunk it.
+    Returns a _Parsed or None."""
     try:
         st = os.stat(path)
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
     record = store.file_record(path)
-    current = record and not record.pending and record.sha256 and record.derived == DERIVATION
+    current = record and not record.pending and record.sha256 and record.derived == derived
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)
@@ -389,8 +401,9 @@ class _Writer(threading.Thread):
     upsert, one catalog transaction) costs ~10% of the model's time, which would otherwise add up.
     """
 
-    def __init__(self, store: Store, embed, report: IngestReport, progress: Progress):
+    def __init__(self, store: Store, embed, report: IngestReport, progress: Progress, derived: int):
         super().__init__(name="brainq-writer", daemon=True)
+        self.derived = derived  # what the files it writes were derived with (`derivation`)
         self.home, self.chroma_url = store.home, store.chroma_url
         # Opened in the threads that use them: a SQLite connection per thread.
         self.store: Store | None = None
@@ -462,12 +475,12 @@ class _Writer(threading.Thread):
             mine = [vectors[c.text_sha] for c in p.chunks]
             if p.grown:
                 self.saver_store.add_documents(
-                    p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, DERIVATION,
+                    p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, self.derived,
                     p.read_offset, p.messages,
                 )  # fmt: skip
             else:
                 whole.append(FileWrite(p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine,
-                                       p.error, DERIVATION, p.read_offset, p.messages))  # fmt: skip
+                                       p.error, self.derived, p.read_offset, p.messages))  # fmt: skip
         self.saver_store.save_files(whole)
         for p in batch:
             if p.documents:

@@ -169,7 +169,7 @@ class FileRecord:
     sha256: str | None
     pending: bool
     error: str | None
-    derived: int  # the metadata derivation version its documents were made with
+    derived: int  # what its documents were derived with (brainq/ingest.py's `derivation`)
     read_offset: int | None = None  # an mbox: the bytes read so far (see the module docstring)
     messages: int | None = None  # an mbox: the messages in those bytes
 

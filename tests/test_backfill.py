@@ -19,6 +19,7 @@ import pytest
 
 import brainq.ingest
 import brainq.store
+from brainq.config import DEFAULT_PATTERNS_FILE, parse_config
 from brainq.store import COLLECTION, Store
 from tests.conftest import ROOT, SAMPLES, run_cli
 
@@ -343,6 +344,39 @@ def test_missing_metadata_is_derived_again_without_embedding(home, older):
     assert documents(store, message) == expected
     assert chunk_ids(store, message) == chunks
     assert_consistent(store)
+
+
+def test_an_edit_to_the_doc_type_rules_retypes_every_file_without_embedding(home, tmp_path):
+    tree, store = home
+    patterns = tmp_path / "patterns.yaml"
+    patterns.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("text: note}", "text: memo}"))
+    chunks = chunk_ids(store)
+    report = json.loads(run_cli("--patterns", str(patterns), "backfill", "--json", store=store).stdout)
+    assert (report["updated"], report["unchanged"], report["embedded"]) == (TREE_FILES, 0, 0)
+    notes = dict(query(store, "SELECT path, doc_type FROM documents WHERE kind = 'text'"))
+    assert notes == {str(tree / "notes/wifi.txt"): "memo", str(tree / "notes/hvac.md"): "memo"}
+    assert len(chunk_ids(store)) == len(chunks)
+    assert_consistent(store)
+    again = json.loads(run_cli("--patterns", str(patterns), "backfill", "--json", store=store).stdout)
+    assert again["unchanged"] == TREE_FILES
+
+
+@pytest.mark.parametrize(
+    "edit, rederives",
+    [
+        (("text: note}", "text: memo}"), True),
+        (("max_words: 160", "max_words: 120"), True),
+        (("max_pages: 2000", "max_pages: 50"), True),
+        (("half_life_days: 7", "half_life_days: 5"), False),
+        (("question_batch_tokens: 256", "question_batch_tokens: 512"), False),
+    ],
+    ids=["doc_types", "chunking", "limits", "decay", "embedding"],
+)
+def test_only_settings_that_shape_documents_derive_them_again(edit, rederives):
+    text = DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8")
+    assert edit[0] in text
+    edited = parse_config(text.replace(*edit))
+    assert (brainq.ingest.derivation(edited) != brainq.ingest.derivation(parse_config(text))) is rederives
 
 
 # -- concurrency, unchanged trees ----------------------------------------------------------------
