@@ -199,7 +199,7 @@ class _Lines:
         while path:
             if path in self.lines:
                 return self.lines[path]
-            path = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", path)
+            path = re.sub(r"(^|\.)[^.\[]*$|\[\d+\]$", "", path)  # up one level; a top-level key to ""
         return None
 
 

@@ -1,5 +1,7 @@
 """patterns.yaml is validated on load, and errors name the bad key and its line."""
 
+import signal
+
 import pytest
 
 from brainq.config import DEFAULT_PATTERNS_FILE, load_config, parse_config
@@ -37,6 +39,27 @@ def test_errors_name_key_and_line(old, new, message):
         parse_config(bad, "p.yaml")
     assert message in str(exc.value)
     assert str(exc.value).startswith(f"p.yaml:{line}:") or "timeline" in message
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("embedding:\n  precision: int8\n", "default_pattern: missing"),
+        ("default_pattern: entity\n", "patterns: missing"),
+    ],
+)
+def test_a_missing_top_level_key_is_named(text, message):
+    def hung(signum, frame):
+        raise AssertionError("parse_config still looking for the key's line after 10 s")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    try:
+        with pytest.raises(ConfigError, match=f"^p.yaml: {message}$"):
+            parse_config(text, "p.yaml")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def test_bad_regex_and_bad_yaml():
