@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from brainq.config import Bucket, Config
-from brainq.errors import UsageError
+from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
 from brainq.retrieve import analyse, known_share, refine, retrieve, term_weights
 from brainq.scoring import Scored, score
@@ -114,6 +114,10 @@ def ask(
 ) -> Answer:
     question = check_question(question)
     intent = classify(question, config, pattern)
+    if not store.chunk_count():  # before the model: nothing to find is no reason to load it
+        raise StoreError(
+            f"nothing is ingested in {store.home} yet: run `brainq ingest PATH...` first, or name another --store"
+        )
     time = resolve(question, as_of)
     query = analyse(question, config, time.phrases)
     vector = embed([question])[0]

@@ -70,6 +70,13 @@ def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
     assert "Traceback" not in result.stderr
 
 
+def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path):
+    result = run("ask", "Is Friday a half-day?", store=tmp_path / "store")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.startswith("brainq: error: nothing is ingested in") and result.stderr.count("\n") == 1
+    assert not (tmp_path / "store" / "models").exists()
+
+
 def test_store_path_that_is_a_file(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a store")
