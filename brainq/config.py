@@ -265,7 +265,7 @@ class _Builder:
             if name in value:
                 kwargs[name] = self.build(hints[name], value[name], sub)
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                self.fail(sub, "missing")
+                self.fail(sub, f"missing (start from a copy of {DEFAULT_PATTERNS_FILE})")
         return cls(**kwargs)
 
 
