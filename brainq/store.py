@@ -54,9 +54,10 @@ import re
 import secrets
 import socket
 import sqlite3
+import threading
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -332,7 +333,7 @@ class Store:
             )
         try:
             if not self.chroma_url:
-                client = chromadb.PersistentClient(path=str(self.home / "chroma"), settings=settings)
+                client = _embedded_client(self.home / "chroma", settings)
             # embedding_function=None: brainq embeds itself; Chroma's default would download a model.
             collection = client.get_or_create_collection(
                 COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
@@ -340,8 +341,12 @@ class Store:
             if self.chroma_url:
                 origins = client.get_or_create_collection(ORIGINS, embedding_function=None)
         except Exception as exc:  # chromadb raises many types; all mean "cannot open"
-            where = self.chroma_url or self.home / "chroma"
-            raise StoreError(f"cannot open the Chroma store at {where}: {exc}") from None
+            if self.chroma_url:
+                raise StoreError(f"cannot open brainq's collection on the Chroma server at {self.chroma_url}: {exc}") from None
+            raise StoreError(
+                f"cannot open the vectors of store {self.home} ({self.home / 'chroma'}: {_chroma_reason(exc)}); "
+                f"`brainq --store {self.home} status --check --repair` rebuilds them from the catalog"
+            ) from None
         if self.chroma_url:
             self._bind(str(collection.id))
             self._origins = _Guarded(origins, self.chroma_url, server=True)
@@ -403,9 +408,7 @@ class Store:
         """
         version = self.db.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version and self._collection is not None and not self.chroma_url:
-            from chromadb.api.client import SharedSystemClient
-
-            SharedSystemClient.clear_system_cache()
+            _forget_embedded_client(self.home / "chroma")
             self._collection = None
         self._data_version = version
 
@@ -913,6 +916,57 @@ class Store:
 
     def record_embedding_config(self, config: dict) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta VALUES ('embedding', ?)", (json.dumps(config, sort_keys=True),))
+
+
+_CLIENTS: dict[str, object] = {}  # embedded Chroma clients of this process, by folder
+_CLIENTS_LOCK = threading.Lock()
+
+
+def _embedded_client(folder: Path, settings):
+    """The process's one client of an embedded Chroma folder, made by one thread at a time.
+
+    chromadb keeps one "system" per folder for the whole process, and lists it in its cache
+    before starting it. Ingest opens the store in two threads (the writer looks up stored
+    vectors while the saver writes), and when both ask at once the second gets the system
+    still starting, fails ("'RustBindingsAPI' object has no attribute 'bindings'"), and its
+    clean-up stops and un-lists the first one's system too. A store with nothing in it never
+    met this (no stored vectors to look up), which is why a first ingest always worked and a
+    run resuming a killed one, slower to start on a larger folder, failed every time.
+    Here the client is made once, under a lock; a start that fails anyway leaves nothing
+    behind in chromadb's cache, so the next try starts afresh.
+    """
+    import chromadb
+
+    key = str(folder)
+    with _CLIENTS_LOCK:
+        if key not in _CLIENTS:
+            try:
+                _CLIENTS[key] = chromadb.PersistentClient(path=key, settings=settings)
+            except BaseException:
+                _forget_embedded_client(folder, locked=True)
+                raise
+        return _CLIENTS[key]
+
+
+def _forget_embedded_client(folder: Path, locked: bool = False) -> None:
+    """Drop this process's client of a folder, so the next open reads the folder again
+    (another process's writes) or retries a failed start."""
+    from chromadb.api.shared_system_client import SharedSystemClient
+
+    with nullcontext() if locked else _CLIENTS_LOCK:
+        _CLIENTS.pop(str(folder), None)
+        SharedSystemClient._identifier_to_system.pop(str(folder), None)
+        SharedSystemClient._identifier_to_refcount.pop(str(folder), None)
+
+
+def _chroma_reason(exc: BaseException) -> str:
+    """What went wrong, in words: chromadb's own messages are often one internal name."""
+    text = str(exc)
+    if isinstance(exc, PermissionError) or "ermission denied" in text or "readonly" in text:
+        return "not writable by you"
+    if isinstance(exc, (KeyError, AttributeError)) or not text:
+        return f"Chroma could not start ({type(exc).__name__}: {text or 'no message'})"
+    return text.splitlines()[0][:200]
 
 
 def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
