@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 DEMO_STORE := .brainq-demo
 DEMO_AS_OF := 2026-03-12
 
-.PHONY: install demo test eval bench fuzz clean
+.PHONY: install demo test eval bench fuzz stress clean
 
 install: $(VENV)/.installed
 
@@ -40,6 +40,10 @@ bench: install
 
 fuzz: install
 	$(BIN)/python -m benchmarks.fuzz --cases 20000
+
+# kill -9 ingests, backfills and forgets at many points; each next run must mend the store (~30 min).
+stress: install
+	$(BIN)/python -m benchmarks.crash
 
 clean:
 	rm -rf $(VENV) $(DEMO_STORE) .pytest_cache

@@ -353,16 +353,19 @@ def evaluate(
 def status(
     ctx: typer.Context,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    check: Annotated[bool, typer.Option("--check", help="Verify that catalog and vectors agree.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Verify that the store can be written and catalog and vectors agree.")] = False,
     repair: Annotated[
-        bool, typer.Option("--repair", help="With --check: drop orphan vectors, mark files to redo.")
+        bool, typer.Option("--repair", help="Mend what --check finds: drop orphan vectors, make missing ones again.")
     ] = False,
 ) -> None:
     """Counts by type and year, sources, store size and the last runs' failures.
 
-    `--check` compares the catalog with Chroma (every chunk has its vector, no vector is
-    left over) and exits 1 when they disagree; `--repair` fixes what it finds, and the next
-    `brainq backfill` re-ingests the files whose vectors were missing.
+    `--check` opens the store as ingest does and writes to it, compares the catalog with
+    Chroma (every chunk has its vector, no vector is left over) and lists files an
+    interrupted run left half-done; it exits 1 when something is wrong. `--repair` makes
+    missing vectors again from the text the catalog keeps (your files need not be there),
+    drops orphan ones, and moves vectors Chroma cannot open aside before making them all
+    again; the next `brainq backfill` finishes the half-done files.
     """
     from brainq.render import print_status
 
@@ -378,11 +381,12 @@ def status(
         "last_runs": store.last_runs(),
     }
     if check or repair:
+        config = settings.config()
         with store.writer_lock() if repair else nullcontext():
-            info["check"] = store.check(repair)
+            info["check"] = store.check(repair, _ingest_embedder(store, config))
     print_status(info, as_json=as_json)
     found = info.get("check", {})
-    if found and not found["repaired"] and (found["missing_vectors"] or found["orphan_vectors"]):
+    if found and (found["problem"] or (not found["repaired"] and (found["missing_vectors"] or found["orphan_vectors"]))):
         raise typer.Exit(ExitCode.FAILED)
 
 
@@ -462,6 +466,17 @@ def _question_embedder(store, config):
 
             embedder = query_embedder(store, config.embedding)
         return embedder.embed(texts)
+
+    return embed
+
+
+def _ingest_embedder(store, config):
+    """The embedder ingest uses, loaded only if vectors are to be made."""
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        from brainq.embedding import ingest_embedder
+
+        return ingest_embedder(store, config.embedding).embed(texts)
 
     return embed
 

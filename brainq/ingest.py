@@ -30,6 +30,7 @@ from pathlib import Path
 from brainq.annotate import annotate
 from brainq.chunking import chunk_text
 from brainq.config import Config
+from brainq.crashpoints import reached
 from brainq.documents import Document, Failure, Item
 from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
@@ -456,6 +457,7 @@ class _Writer(threading.Thread):
         todo = list({c.text_sha: c.text for c in chunks if c.text_sha not in vectors}.items())
         if todo:
             vectors.update(zip([sha for sha, _ in todo], self.embed([text for _, text in todo])))
+            reached("batch-embedded")
         self.report.embedded += len(todo)
         self._wait_saved()
         self.in_flight = vectors

@@ -87,6 +87,30 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
     out.print(line, markup=False)
 
 
+def check_lines(c: dict, store: str) -> list[str]:
+    """What `status --check` found and did, in the order a person would act on it."""
+    lines = []
+    if c["moved_aside"]:
+        lines.append(f"check: the vectors could not be used; moved aside to {c['moved_aside']} (delete it once all is well)")
+    if c["problem"]:
+        return [*lines, f"check: {c['problem']}"]
+    disagree = c["missing_vectors"] or c["orphan_vectors"]
+    state = "disagree" if disagree else "agree"
+    if c["repaired"]:
+        state = f"repaired ({c['restored_vectors']} vectors made again from the catalog's text)"
+    lines.append(
+        f"check: catalog and vectors {state} ({c['chunks']} chunks, {c['missing_vectors']} missing "
+        f"vectors, {c['orphan_vectors']} orphan vectors)"
+    )
+    if disagree and not c["repaired"]:
+        lines.append(f"  mend with: brainq --store {store} status --check --repair")
+    if c["files_pending"]:
+        lines.append(f"check: {len(c['files_pending'])} files left half-done by an interrupted run; "
+                     f"`brainq --store {store} backfill` finishes them")
+        lines += [f"  to redo: {path}" for path in c["files_pending"][:20]]
+    return lines
+
+
 def print_status(info: dict, as_json: bool) -> None:
     if as_json:
         print_json(info)
@@ -103,17 +127,8 @@ def print_status(info: dict, as_json: bool) -> None:
     for source in info["sources"]:
         out.print(f"source: {source}", markup=False)
     if "check" in info:
-        c = info["check"]
-        state = "agree" if not (c["missing_vectors"] or c["orphan_vectors"]) else "disagree"
-        if c["repaired"]:
-            state = "repaired; run `brainq backfill` to redo the files listed"
-        out.print(
-            f"check: catalog and vectors {state} ({c['chunks']} chunks, {c['missing_vectors']} missing "
-            f"vectors, {c['orphan_vectors']} orphan vectors)",
-            markup=False,
-        )
-        for path in c["files_to_redo"]:
-            out.print(f"  to redo: {path}", markup=False)
+        for line in check_lines(info["check"], info["store"]):
+            out.print(line, markup=False)
     for run in info["last_runs"][:1]:
         out.print(
             f"last run: {run['command']} at {run['finished_at']}: {run.get('added', 0)} added, "

@@ -56,12 +56,13 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
 
+from brainq.crashpoints import reached
 from brainq.errors import LockedError, StoreError
 
 SCHEMA_VERSION = 2  # 2: chunk_index links each chunk to its text in the FTS table
@@ -514,6 +515,7 @@ class Store:
             known = {f.path for f in files if self.file_record(f.path) is not None}
             for f in files:
                 self.mark_pending(f.path, f.size, f.mtime_ns)
+        reached("files-pending")
         # Chunks a crashed run left behind are not in chunk_index; Chroma's list has them all.
         old_ids = {path: set(self.collection.get(where=self._where_path(path), include=[])["ids"]) for path in known}
         self._upsert_chunks(
@@ -528,6 +530,7 @@ class Store:
                 self._insert_catalog(db, f.path, f.documents, f.chunks)
                 self._update_file(db, f.path, f.size, f.mtime_ns, f.sha256, f.error, f.derived, f.read_offset,
                                   f.messages, stale[f.path])  # fmt: skip
+            reached("catalog-written")
         for f in files:
             self._delete_chunks(f.path, stale[f.path])
 
@@ -558,6 +561,7 @@ class Store:
             self._delete_documents(db, replaced)
             self._insert_catalog(db, path, documents, chunks)
             self._update_file(db, path, size, mtime_ns, sha256, None, derived, read_offset, messages, stale)
+            reached("catalog-written")
         self._delete_chunks(path, stale)
 
     def _upsert_chunks(self, chunks: list[Chunk], vectors, metadatas: list[dict]) -> None:
@@ -572,10 +576,11 @@ class Store:
                 batch["documents"] = [c.text for c in chunks[start:end]]
             self.collection.upsert(**batch)
             self._unannounced = True
+            reached("vectors-written")
 
     def _chunk_metadatas(self, documents: list[StoredDocument], chunks: list[Chunk]) -> list[dict]:
         by_id = {d.doc_id: d for d in documents}
-        return [self._chunk_metadata(by_id[c.doc_id], i) for i, c in enumerate(chunks)]
+        return [self._chunk_metadata(by_id[c.doc_id], int(c.chunk_id.rsplit(":", 1)[1])) for c in chunks]
 
     def _chunk_metadata(self, doc: StoredDocument, index: int) -> dict:
         meta = _chunk_metadata(doc, index)
@@ -639,6 +644,7 @@ class Store:
         if stale:
             self.collection.delete(ids=stale)
             self._unannounced = True
+            reached("old-vectors-deleted")
             self.db.execute("UPDATE files SET pending = 0 WHERE path = ?", (path,))
 
     def forget_file(self, path: str) -> int:
@@ -646,6 +652,7 @@ class Store:
         self.mark_pending(path, 0, 0)
         with self.transaction() as db:
             count = self._delete_catalog(db, path)
+        reached("document-forgotten")
         # A narrow filter (one file's chunks) is cheap in Chroma, unlike broad date filters.
         self.collection.delete(where=self._where_path(path))
         self._unannounced = True
@@ -855,30 +862,104 @@ class Store:
         rows = self.db.execute("SELECT command, finished_at, summary FROM runs ORDER BY id DESC LIMIT ?", (n,))
         return [{"command": c, "finished_at": f, **json.loads(summary)} for c, f, summary in rows]
 
-    def check(self, repair: bool = False) -> dict:
-        """Whether the catalog and Chroma agree: every catalog chunk has its vector and Chroma
-        holds no chunk the catalog does not list. With `repair`, orphan vectors are deleted and
-        files with missing vectors are marked pending, so the next ingest or backfill redoes them.
-        On a Chroma server, only this origin's chunks are compared.
+    def check(self, repair: bool = False, embed: Callable[[list[str]], list] | None = None) -> dict:
+        """Whether the store is whole and writable, and with `repair`, mend what is not.
+
+        Looked at: the catalog takes a write; Chroma opens as ingest opens it and takes a write;
+        every catalog chunk has its vector and Chroma holds none the catalog does not list; no
+        file is left pending by an interrupted run. Repair deletes orphan vectors and makes the
+        missing ones again from the catalog's own copy of each chunk's text (`embed`), so it
+        needs none of the source files. Vectors Chroma cannot open or write are first moved
+        aside (embedded store), then all made again. Pending files are redone by the next
+        ingest or backfill. On a Chroma server, only this origin's chunks are compared.
         """
+        report = {"chunks": 0, "missing_vectors": 0, "orphan_vectors": 0, "files_pending": [],
+                  "vectors": "ok", "problem": None, "moved_aside": None, "restored_vectors": 0,
+                  "repaired": False}  # fmt: skip
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("ROLLBACK")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(
+                f"the catalog of store {self.home} cannot be written ({exc}); check that "
+                f"{self.home / 'catalog.sqlite3'} and its folder are yours and writable"
+            ) from None
+        problem = self._vectors_problem()
+        if problem and repair and not self.chroma_url:
+            report["moved_aside"] = str(self._move_vectors_aside())
+            problem = self._vectors_problem()
+        if problem:
+            report.update(vectors="unusable", problem=problem)
+            return report
         listed = dict(self.db.execute(f"SELECT chunk_id, path FROM chunk_index WHERE {_OWN}"))
         # On a server, other origins' chunks are theirs to check and mend.
         stored = set(self._chunk_ids({"origin": self.origin} if self.chroma_url else None))
         missing = sorted(set(listed) - stored)
         orphans = sorted(stored - set(listed))
-        broken = sorted({listed[cid] for cid in missing})
-        if repair:
+        report.update(
+            chunks=len(listed),
+            missing_vectors=len(missing),
+            orphan_vectors=len(orphans),
+            files_pending=[row[0] for row in self.db.execute("SELECT path FROM files WHERE pending = 1 ORDER BY path")],
+        )
+        if repair and (missing or orphans):
             for start in range(0, len(orphans), CHROMA_BATCH):
                 self.collection.delete(ids=orphans[start : start + CHROMA_BATCH])
                 self._unannounced = True
-            self.db.executemany("UPDATE files SET pending = 1 WHERE path = ?", [(p,) for p in broken])
-        return {
-            "chunks": len(listed),
-            "missing_vectors": len(missing),
-            "orphan_vectors": len(orphans),
-            "files_to_redo": broken,
-            "repaired": repair and bool(missing or orphans),
-        }
+            report["restored_vectors"] = self.restore_vectors(missing, embed)
+            report["repaired"] = True
+        return report
+
+    def _vectors_problem(self) -> str | None:
+        """Why Chroma cannot be used for writing, in words, or None: it opens and takes a write."""
+        from brainq.embedding import DIMENSIONS
+
+        probe = f"{self.origin}:brainq-check" if self.chroma_url else "brainq-check"
+        dimensions = (self.embedding_config() or {}).get("dimensions", DIMENSIONS)
+        try:
+            self.collection.upsert(ids=[probe], embeddings=[[1.0] * dimensions], metadatas=[{"path": ""}])
+            self.collection.delete(ids=[probe])
+        except StoreError as exc:
+            return str(exc)
+        except Exception as exc:  # chromadb raises many types; all mean "cannot write"
+            self._collection = None
+            if self.chroma_url:
+                return f"the Chroma server at {self.chroma_url} does not take writes: {_chroma_reason(exc)}"
+            return (
+                f"the vectors of store {self.home} cannot be written ({_chroma_reason(exc)}); "
+                f"`brainq --store {self.home} status --check --repair` rebuilds them from the catalog"
+            )
+        return None
+
+    def _move_vectors_aside(self) -> Path:
+        """Put an unusable Chroma folder aside (kept, not deleted) so a new one can be made."""
+        folder = self.home / "chroma"
+        aside = self.home / f"chroma.unusable-{datetime.now().strftime('%Y%m%dT%H%M%S')}"
+        _forget_embedded_client(folder)
+        self._collection = None
+        if folder.exists():
+            os.replace(folder, aside)
+        return aside
+
+    def restore_vectors(self, chunk_ids: list[str], embed: Callable[[list[str]], list] | None) -> int:
+        """Make the vectors of catalog chunks again from the text the catalog keeps of them."""
+        if not chunk_ids:
+            return 0
+        if embed is None:
+            raise StoreError(f"{len(chunk_ids)} chunks need their vectors made again, and no model was given")
+        rows = list(
+            self._rows_where_in(
+                "SELECT chunk_index.chunk_id, chunk_index.doc_id, chunks.text FROM chunk_index "
+                "JOIN chunks ON chunks.rowid = chunk_index.text_rowid WHERE chunk_index.chunk_id",
+                chunk_ids,
+            )
+        )
+        documents = self.get_documents(doc_id for _, doc_id, _ in rows)
+        for start in range(0, len(rows), CHROMA_BATCH):
+            chunks = [Chunk(cid, doc_id, text) for cid, doc_id, text in rows[start : start + CHROMA_BATCH]]
+            self._upsert_chunks(chunks, embed([c.text for c in chunks]), self._chunk_metadatas(documents.values(), chunks))
+            reached("vectors-rebuilt")
+        return len(rows)
 
     def counts(self) -> dict:
         self._fresh()

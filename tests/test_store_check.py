@@ -1,4 +1,4 @@
-"""`brainq status --check` finds where catalog and vectors disagree; `--repair` mends it."""
+"""`brainq status --check` finds what is wrong with a store; `--repair` mends it from the catalog."""
 
 import json
 import shutil
@@ -7,7 +7,7 @@ import chromadb
 import pytest
 from chromadb.config import Settings
 
-from tests.conftest import SAMPLES, run_cli
+from tests.conftest import SAMPLES, ask_json, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -17,26 +17,53 @@ def check(store, *flags):
     return result.exit_code, json.loads(result.stdout)["check"]
 
 
-def test_check_and_repair(tmp_path, embedder):
+@pytest.fixture
+def notes_store(tmp_path, embedder):
     tree, store = tmp_path / "notes", tmp_path / "store"
     shutil.copytree(SAMPLES / "notes", tree)
     assert run_cli("ingest", "--quiet", str(tree), store=store).exit_code == 0
+    return tree, store
+
+
+def test_missing_and_orphan_vectors_are_mended_without_the_source_files(notes_store):
+    tree, store = notes_store
     status, found = check(store)
-    assert status == 0 and found["missing_vectors"] == found["orphan_vectors"] == 0
+    assert status == 0 and found["missing_vectors"] == found["orphan_vectors"] == 0 and found["problem"] is None
+    before = ask_json(store, "What's the WiFi password?")["results"][0]["path"]
 
     client = chromadb.PersistentClient(path=str(store / "chroma"), settings=Settings(anonymized_telemetry=False))
     collection = client.get_collection("brainq_chunks")
-    victim = collection.get(include=["metadatas"], limit=1)
-    collection.delete(ids=victim["ids"])
+    victims = collection.get(include=[])["ids"]
+    collection.delete(ids=victims)
     collection.add(ids=["orphan:0"], embeddings=[[0.1] * 384], documents=["left over"], metadatas=[{"path": "/x"}])
 
     status, found = check(store)
     assert status == 1
-    assert (found["missing_vectors"], found["orphan_vectors"]) == (1, 1)
-    assert found["files_to_redo"] == [victim["metadatas"][0]["path"]]
+    assert (found["missing_vectors"], found["orphan_vectors"]) == (len(victims), 1)
 
+    shutil.rmtree(tree)  # the catalog's text is enough: the files need not be there
     status, found = check(store, "--repair")
-    assert status == 0 and found["repaired"]
-    assert run_cli("backfill", "--quiet", store=store).exit_code == 0
+    assert status == 0 and found["repaired"] and found["restored_vectors"] == len(victims)
     status, found = check(store)
     assert status == 0 and found["missing_vectors"] == found["orphan_vectors"] == 0
+    assert ask_json(store, "What's the WiFi password?")["results"][0]["path"] == before
+
+
+def test_vectors_chroma_cannot_open_are_moved_aside_and_made_again(notes_store):
+    tree, store = notes_store
+    before = ask_json(store, "What's the WiFi password?")["results"][0]["path"]
+    (store / "chroma" / "chroma.sqlite3").write_bytes(b"\x00garbage" * 512)
+
+    result = run_cli("status", "--check", store=store)
+    assert result.exit_code == 1
+    assert "cannot open the vectors" in result.stdout and "status --check --repair" in result.stdout
+    assert "RustBindings" not in result.stdout
+
+    status, found = check(store, "--repair")
+    assert status == 0 and found["moved_aside"] and found["restored_vectors"] == found["chunks"] > 0
+    assert (store / found["moved_aside"].rsplit("/", 1)[1]).is_dir()  # kept, not deleted
+    assert ask_json(store, "What's the WiFi password?")["results"][0]["path"] == before
+    (tree / "new-note.txt").write_text("Recycling now goes out on Wednesdays, from May 2026 on.\n")
+    assert run_cli("backfill", "--quiet", store=store).exit_code == 0
+    status, found = check(store)
+    assert status == 0 and found["missing_vectors"] == found["orphan_vectors"] == 0 and not found["files_pending"]
