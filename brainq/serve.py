@@ -7,9 +7,14 @@ runs as its own user, so a request or an answer never crosses users. `ask` uses 
 when one answers for its store and settings, and otherwise answers in-process: the server is
 an accelerator, never a requirement, and both paths produce the same Answer.
 
-Protocol: one request per connection, a JSON line from the client; the server replies with a
-pickled ("answer", Answer), ("error", BrainqError) or ("mismatch", reason) and closes. Pickle
-is safe here only because both ends are the same user, which the peer check enforces.
+Protocol (version `PROTOCOL`): one request per connection. The client sends one JSON line,
+`{"brainq": 1, "ask": {question, as_of, pattern, top_k, chroma_url, patterns, version}}`; the
+server replies with one JSON object, `{"brainq": 1, "answer": ...}`, `{"brainq": 1, "error":
+{"type", "message"}}` or `{"brainq": 1, "mismatch": reason}`, and closes. The answer travels as
+its dataclasses, each tagged with its name, and is rebuilt only from the classes listed in
+`_WIRE_TYPES`: nothing a peer sends can make the other side build an object of its choosing,
+whatever the socket's permissions (which keep other users out, and the peer check too).
+Anything else is refused with a one-line error.
 """
 
 from __future__ import annotations
@@ -17,23 +22,29 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import pickle
 import socket
 import struct
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
-from datetime import date
+from dataclasses import asdict, dataclass, fields, is_dataclass
+from datetime import date, datetime
 from pathlib import Path
 
 from brainq import __version__
-from brainq.ask import Embed, ask
+from brainq import errors
+from brainq.ask import Answer, Embed, ask
 from brainq.config import Config
-from brainq.errors import BrainqError, StoreError
-from brainq.store import Store
+from brainq.errors import BrainqError, StoreError, UsageError
+from brainq.intent import Intent
+from brainq.retrieve import Candidate
+from brainq.scoring import Scored
+from brainq.store import Store, StoredDocument
+from brainq.timeref import TimeRef
+from brainq.verdict import Verdict
 
 SOCKET_NAME = "brainq.sock"
+PROTOCOL = 1
 MAX_REQUEST_BYTES = 1 << 20
 # A queued request may wait behind others; past this, answering in-process is faster.
 REPLY_TIMEOUT_SECONDS = 120.0
@@ -48,7 +59,7 @@ class Request:
     top_k: int
     chroma_url: str | None
     patterns: str | None  # the patterns.yaml the client loaded (absolute), None for the built-in one
-    version: str = __version__  # a server of another brainq may pickle another Answer
+    version: str = __version__  # a server of another brainq may send another Answer
 
 
 def socket_path(home: Path) -> Path:
@@ -67,17 +78,28 @@ def ask_served(home: Path, request: Request):
             if _peer_uid(conn) != os.getuid():
                 return None
             conn.settimeout(REPLY_TIMEOUT_SECONDS)
-            conn.sendall(json.dumps(asdict(request)).encode() + b"\n")
+            conn.sendall(json.dumps({"brainq": PROTOCOL, "ask": asdict(request)}).encode() + b"\n")
             reply = _read_all(conn)
         except OSError:  # a stale socket, a server that stopped or stalled: answer in-process
             return None
     try:
-        status, payload = pickle.loads(reply)
-    except Exception:  # a reply cut short by a server stopping mid-answer
+        message = json.loads(reply)
+    except ValueError:  # a reply cut short by a server stopping mid-answer
         return None
-    if status == "error":
-        raise payload
-    return payload if status == "answer" else None
+    kind = _kind(message, ("answer", "error", "mismatch"))
+    if kind is None:
+        raise StoreError(f"the brainq server on {path} replied in another format; stop it and start `brainq serve` again")
+    if kind == "error":
+        raise _error(message["error"])
+    if kind == "answer":
+        try:
+            answer = from_wire(message["answer"])
+        except WireError as exc:
+            raise StoreError(f"the brainq server on {path} sent an answer brainq cannot read ({exc})") from None
+        if isinstance(answer, Answer):
+            return answer
+        raise StoreError(f"the brainq server on {path} sent something other than an answer")
+    return None
 
 
 class Server:
@@ -133,25 +155,29 @@ class Server:
             if _peer_uid(conn) != os.getuid():
                 return
             conn.settimeout(10.0)
-            request = Request(**json.loads(_read_line(conn)))
-            conn.sendall(pickle.dumps(self._reply(request)))
+            reply = self._reply(_read_line(conn))
+            conn.sendall(json.dumps({"brainq": PROTOCOL, **reply}).encode())
         except Exception:
-            return  # a client that went away or sent garbage costs nothing but its connection
+            return  # a client that went away costs nothing but its connection
 
-    def _reply(self, request: Request) -> tuple[str, object]:
+    def _reply(self, line: bytes) -> dict:
+        try:
+            request = parse_request(line)
+        except UsageError as exc:
+            return {"error": {"type": "UsageError", "message": str(exc)}}
         if request.chroma_url != self.store.chroma_url or request.version != __version__:
-            return "mismatch", "the server uses another Chroma or another brainq"
+            return {"mismatch": "the server uses another Chroma or another brainq"}
         try:
             config = self._config(request.patterns)
             self.store.refresh()
             as_of = date.fromisoformat(request.as_of)
-            return "answer", ask(
-                request.question, self.store, config, self.embed, as_of, request.pattern, request.top_k
-            )
+            answer = ask(request.question, self.store, config, self.embed, as_of, request.pattern, request.top_k)
+            return {"answer": to_wire(answer)}
         except BrainqError as exc:
-            return "error", exc
+            return {"error": {"type": type(exc).__name__, "message": str(exc)}}
         except Exception as exc:  # the server outlives one bad question; the client reports it
-            return "error", BrainqError(f"the server failed on this question: {type(exc).__name__}: {exc}")
+            message = f"the server failed on this question: {type(exc).__name__}: {exc}"
+            return {"error": {"type": "BrainqError", "message": message}}
 
     def _config(self, patterns: str | None):
         """Configs by file and mtime: an edited patterns.yaml takes effect on the next ask."""
@@ -208,3 +234,94 @@ def _read_all(conn: socket.socket) -> bytes:
     while part := conn.recv(1 << 16):
         parts.append(part)
     return b"".join(parts)
+
+
+# -- the wire format -----------------------------------------------------------------------------
+
+_WIRE_TYPES = {cls.__name__: cls for cls in (Answer, Intent, TimeRef, Verdict, Scored, Candidate, StoredDocument)}
+_ERRORS = {cls.__name__: cls for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, BrainqError)}
+
+
+class WireError(ValueError):
+    """A message that is not brainq's protocol."""
+
+
+def _kind(message, kinds: tuple[str, ...]) -> str | None:
+    """Which of `kinds` a message of this protocol version carries, or None."""
+    if not isinstance(message, dict) or message.get("brainq") != PROTOCOL:
+        return None
+    found = [k for k in kinds if k in message]
+    return found[0] if len(found) == 1 and len(message) == 2 else None
+
+
+def parse_request(line: bytes) -> Request:
+    """A client's request, or a UsageError that says in one line why it is not one."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        raise UsageError("not a brainq request: not one line of JSON") from None
+    if _kind(message, ("ask",)) is None:
+        raise UsageError(f"not a brainq request: expected {{\"brainq\": {PROTOCOL}, \"ask\": {{...}}}}")
+    body = message["ask"]
+    names = {f.name for f in fields(Request)}
+    if not isinstance(body, dict) or not set(body) <= names:
+        raise UsageError(f"not a brainq request: 'ask' takes only {', '.join(sorted(names))}")
+    try:
+        request = Request(**body)
+    except TypeError as exc:
+        raise UsageError(f"not a brainq request: {exc}") from None
+    for name, kinds in (("question", str), ("as_of", str), ("top_k", int), ("version", str)):
+        if not isinstance(getattr(request, name), kinds):
+            raise UsageError(f"not a brainq request: {name} must be a {kinds.__name__}")
+    for name in ("pattern", "chroma_url", "patterns"):
+        if getattr(request, name) is not None and not isinstance(getattr(request, name), str):
+            raise UsageError(f"not a brainq request: {name} must be a string or null")
+    return request
+
+
+def to_wire(value):
+    """A value as JSON: dataclasses tagged with their name, dates and tuples tagged too."""
+    if is_dataclass(value):
+        return {"$": type(value).__name__, **{f.name: to_wire(getattr(value, f.name)) for f in fields(value)}}
+    if isinstance(value, datetime):
+        return {"$": "datetime", "v": value.isoformat()}
+    if isinstance(value, date):
+        return {"$": "date", "v": value.isoformat()}
+    if isinstance(value, tuple):
+        return {"$": "tuple", "v": [to_wire(v) for v in value]}
+    if isinstance(value, list):
+        return [to_wire(v) for v in value]
+    if isinstance(value, dict):
+        return {"$": "dict", "v": [[to_wire(k), to_wire(v)] for k, v in value.items()]}
+    return value
+
+
+def from_wire(value):
+    """The value `to_wire` made, built only from the listed classes; WireError otherwise."""
+    if isinstance(value, list):
+        return [from_wire(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    tag = value.get("$")
+    try:
+        if tag == "datetime":
+            return datetime.fromisoformat(value["v"])
+        if tag == "date":
+            return date.fromisoformat(value["v"])
+        if tag == "tuple":
+            return tuple(from_wire(v) for v in value["v"])
+        if tag == "dict":
+            return {from_wire(k): from_wire(v) for k, v in value["v"]}
+        if tag in _WIRE_TYPES:
+            cls = _WIRE_TYPES[tag]
+            return cls(**{k: from_wire(v) for k, v in value.items() if k != "$"})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise WireError(f"a malformed {tag}: {exc}") from None
+    raise WireError(f"unknown type {tag!r}")
+
+
+def _error(body) -> BrainqError:
+    """The error a server reported, as the same class (only brainq's own)."""
+    if not isinstance(body, dict) or not isinstance(body.get("message"), str):
+        return StoreError("the brainq server reported an error it did not describe")
+    return _ERRORS.get(body.get("type"), BrainqError)(body["message"])

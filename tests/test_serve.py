@@ -123,3 +123,52 @@ def test_ask_answers_in_process_when_the_server_is_gone(tmp_path, embedder):
     started = time.monotonic()
     answer = ask_json(home, "What is the Wi-Fi password?")
     assert answer["results"] and time.monotonic() - started < 60
+
+
+def _send(home, payload: bytes) -> dict:
+    import socket
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        conn.settimeout(60)
+        conn.connect(str(home / "brainq.sock"))
+        conn.sendall(payload)
+        conn.shutdown(socket.SHUT_WR)
+        data = b""
+        while part := conn.recv(65536):
+            data += part
+    return json.loads(data)
+
+
+@pytest.mark.slow
+def test_the_socket_speaks_json_and_refuses_anything_else(served, tmp_path):
+    import os
+    import pickle
+
+    home, _ = served
+    for garbage in (b"hello\n", b'{"question": "x"}\n', b'{"brainq": 1, "ask": {"question": 3}}\n'):
+        reply = _send(home, garbage)
+        assert reply["brainq"] == 1 and reply["error"]["type"] == "UsageError"
+        assert reply["error"]["message"].startswith("not a brainq request")
+
+    witness = tmp_path / "pwned"
+
+    class Hostile:
+        def __reduce__(self):
+            return (os.system, (f"touch {witness}",))
+
+    reply = _send(home, pickle.dumps(Hostile()) + b"\n")
+    assert "not a brainq request" in reply["error"]["message"]
+    assert not witness.exists()
+    # The server still answers a proper client afterwards.
+    out, _, probe = client(home, "ask", "--json", "--as-of", AS_OF, "What is the Wi-Fi password?")
+    assert probe == {"code": 0, "model": False} and json.loads(out)["results"]
+
+
+def test_an_answer_is_rebuilt_only_from_brainq_classes():
+    from brainq.serve import WireError, from_wire
+
+    with pytest.raises(WireError, match="unknown type 'Popen'"):
+        from_wire({"$": "Popen", "args": ["touch", "/tmp/x"]})
+    with pytest.raises(WireError, match="malformed Intent"):
+        from_wire({"$": "Intent", "pattern": "entity", "shell": "rm -rf /"})
+    assert from_wire({"$": "tuple", "v": [{"$": "date", "v": "2026-03-12"}]})[0].isoformat() == "2026-03-12"
