@@ -1123,9 +1123,9 @@ class _Guarded:
         if self._server:
             from httpx import HTTPError
 
-            failures, pauses, place = (HTTPError, ChromaError), (), "server"
+            failures, pauses = (HTTPError, ChromaError), ()
         else:
-            failures, pauses, place = InternalError, READ_RETRY_SECONDS if name in _READS else (), "store"
+            failures, pauses = InternalError, READ_RETRY_SECONDS if name in _READS else ()
 
         def guarded(*args, **kwargs):
             for pause in (*pauses, None):
@@ -1133,10 +1133,19 @@ class _Guarded:
                     return method(*args, **kwargs)
                 except failures as exc:
                     if pause is None:
-                        raise StoreError(f"the Chroma {place} at {self._where} failed: {exc}") from None
+                        raise StoreError(self._failed(exc)) from None
                     time.sleep(pause)
 
         return guarded
+
+    def _failed(self, exc: Exception) -> str:
+        if self._server:
+            return f"the Chroma server at {self._where} failed: {_chroma_reason(exc)}"
+        home = Path(self._where).parent
+        return (
+            f"the vectors of store {home} failed ({_chroma_reason(exc)}); "
+            f"`brainq --store {home} status --check --repair` mends a damaged store"
+        )
 
 
 def _document_row(d: StoredDocument) -> tuple:

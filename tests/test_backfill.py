@@ -308,7 +308,7 @@ def test_a_read_broken_by_a_concurrent_write_is_tried_again(home, monkeypatch):
         guarded._collection.failures = 3  # every read, not only the question's: here `status --check`'s
         assert set(reader._chunk_ids()) == chunk_ids(store)
         guarded._collection.failures = 4  # the writer never lets go: one line, no traceback
-        with pytest.raises(brainq.store.StoreError, match=r"^the Chroma store at .*chroma failed: Error executing"):
+        with pytest.raises(brainq.store.StoreError, match=r"^the vectors of store .* failed \(Error executing.*status --check --repair"):
             reader.vectors(sorted(chunk_ids(store))[:1])
 
 
