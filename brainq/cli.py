@@ -318,14 +318,16 @@ def evaluate(
     queries: Annotated[Path, typer.Argument(metavar="QUERIES", help="Questions with expected evidence (YAML).")] = Path(
         "corpus_samples/queries.yaml"
     ),
-    baseline: Annotated[bool, typer.Option("--baseline", help="Also rank by semantic similarity alone, side by side.")] = False,
+    baseline: Annotated[bool, typer.Option("--baseline", help="Also rank by BM25 alone, dense alone and their fusion, side by side.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     show_failures: Annotated[bool, typer.Option("--failures", help="List every question that missed.")] = False,
 ) -> None:
     """Run a question set against the current store (ingests nothing) and score brainq.
 
-    Prints per pattern: classification accuracy, precision@1, recall@3 and verdict accuracy.
-    Expected paths in the file are relative to the file's folder.
+    Prints per pattern: classification accuracy, precision@1, recall@3, hit@5 and verdict
+    accuracy, then how often each verdict's first source was right and how many answers were
+    confidently wrong. Expected paths in the file are relative to the file's folder; a
+    question without `pattern` or `verdict` is not scored on it.
 
     Example:
 

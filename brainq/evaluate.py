@@ -1,13 +1,21 @@
-"""`brainq eval`: run a question set against the store and measure brainq against its promise.
+"""`brainq eval`: run a question set against the store and measure brainq against plain baselines.
 
-Per pattern: classification accuracy, precision@1 (the first source is an expected one),
-recall@3 (the share of expected sources among the first three) and verdict accuracy. The
-baseline ranks the same questions by semantic similarity alone, one result per document, and
-always answers: what a plain semantic search would do.
+Ordering and confidence are measured apart. Ordering, per pattern: precision@1 (the first
+source is an expected one), recall@3 (the share of expected sources among the first three) and
+hit@5 (an expected source among the first five, LoCoMo's recall@5). Confidence: verdict
+accuracy, and a reliability table saying, for each verdict brainq gave, how often its first
+source was right; "confidently wrong" counts the answers given where the first source was
+wrong or the question wanted a verify or an "I don't know".
+
+The baselines rank the same questions over the same chunks, one result per document, with no
+notion of time or type, and always answer: BM25 alone (the full-text index), dense alone
+(the vectors), and their reciprocal-rank fusion. brainq earns its complexity only where it
+beats the best of them.
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -21,16 +29,30 @@ from brainq.errors import UsageError
 from brainq.scoring import visible
 from brainq.store import Store
 
-METRICS = ("classification", "precision@1", "recall@3", "verdict")
+METRICS = ("classification", "precision@1", "recall@3", "hit@5", "verdict")
+BASELINES = ("bm25", "dense", "fusion")
+DEPTH = 10  # results kept per question and method
+RRF_K = 60  # reciprocal rank fusion's constant, as in its paper and most systems
+_FTS_WORD = re.compile(r"[^\W_]+")
+# Words BM25 leaves out of the baseline's query: the usual English stop words.
+_STOP = frozenset(
+    """a about after all also am an and any are as at be been before being between both but by can
+    could did do does doing during each for from had has have having he her here hers him his how i
+    if in into is it its just me more most my no nor not now of off on once only or other our ours
+    out over own same she should so some such than that the their theirs them then there these they
+    this those through to too under until up very was we were what when where which while who whom
+    why will with would you your yours""".split()
+)
 
 
 @dataclass
 class Question:
     question: str
-    pattern: str
+    pattern: str | None  # None: the set does not say (classification is not scored)
     expect: list[str]  # absolute paths
-    verdict: str
+    verdict: str | None  # None: the set does not say (verdict accuracy is not scored)
     as_of: date
+    group: str | None = None  # how results are grouped besides the pattern (LoCoMo's category)
 
 
 @dataclass
@@ -39,49 +61,80 @@ class Outcome:
     pattern: str
     paths: list[str]
     verdict: str
-    baseline_paths: list[str] = field(default_factory=list)
+    baselines: dict[str, list[str]] = field(default_factory=dict)
 
-    def metrics(self, paths: list[str], verdict: str) -> dict[str, float]:
-        expect = self.question.expect
-        if expect:
-            p1 = float(bool(paths) and paths[0] in expect)
-            r3 = sum(1 for e in expect if e in paths[:3]) / len(expect)
+    def metrics(self, paths: list[str], verdict: str) -> dict[str, float | None]:
+        q = self.question
+        if q.expect:
+            p1 = float(bool(paths) and paths[0] in q.expect)
+            r3 = sum(1 for e in q.expect if e in paths[:3]) / len(q.expect)
+            h5 = float(any(e in paths[:5] for e in q.expect))
         else:  # nothing to find: right when nothing is offered as the answer
-            p1 = r3 = float(verdict == "unknown")
+            p1 = r3 = h5 = float(verdict == "unknown")
         return {
-            "classification": float(self.pattern == self.question.pattern),
+            "classification": None if q.pattern is None else float(self.pattern == q.pattern),
             "precision@1": p1,
             "recall@3": r3,
-            "verdict": float(verdict == self.question.verdict),
+            "hit@5": h5,
+            "verdict": None if q.verdict is None else float(verdict == q.verdict),
         }
+
+    @property
+    def confidently_wrong(self) -> bool:
+        """An answer given where the first source was wrong, or where none should have been."""
+        if self.verdict != "answer":
+            return False
+        return self.metrics(self.paths, self.verdict)["precision@1"] < 1.0 or self.question.verdict in ("verify", "unknown")
 
 
 @dataclass
 class EvalReport:
     outcomes: list[Outcome]
-    baseline: bool
+    baselines: tuple[str, ...]
 
-    def table(self, which: str = "brainq") -> dict[str, dict[str, float]]:
+    def table(self, which: str = "brainq", by: str = "pattern") -> dict[str, dict]:
+        """Each metric's mean per pattern (or group) and over all questions; a metric the
+        set does not score is None."""
         rows: dict[str, list[dict]] = defaultdict(list)
         for o in self.outcomes:
             if which == "brainq":
                 m = o.metrics(o.paths, o.verdict)
             else:
-                m = o.metrics(o.baseline_paths, "answer" if o.baseline_paths else "unknown")
-            rows[o.question.pattern].append(m)
+                ranked = o.baselines[which]
+                m = {**o.metrics(ranked, "answer" if ranked else "unknown"), "classification": None}
+            key = o.question.pattern if by == "pattern" else o.question.group
+            if key:
+                rows[key].append(m)
             rows["all"].append(m)
+        return {key: _means(ms) for key, ms in sorted(rows.items(), key=lambda kv: kv[0] == "all")}
+
+    def reliability(self) -> dict:
+        """For each verdict brainq gave: how many, and how often its first source was right;
+        then the confidently wrong answers and the share of answerable questions answered."""
+        table = {}
+        for level in ("answer", "verify", "unknown"):
+            given = [o for o in self.outcomes if o.verdict == level]
+            right = [o for o in given if o.question.expect and o.paths and o.paths[0] in o.question.expect]
+            table[level] = {"given": len(given), "first_source_right": _share(len(right), len(given))}
+        answerable = [o for o in self.outcomes if o.question.expect and o.question.verdict in ("answer", None)]
+        wrong = sum(o.confidently_wrong for o in self.outcomes)
         return {
-            pattern: {"questions": len(ms), **{k: round(sum(m[k] for m in ms) / len(ms), 3) for k in METRICS}}
-            for pattern, ms in rows.items()
+            **table,
+            "confidently_wrong": wrong,
+            "confidently_wrong_share": _share(wrong, len(self.outcomes)),
+            "wrong_among_answers": _share(wrong, table["answer"]["given"]),
+            "answered_of_answerable": _share(sum(o.verdict == "answer" for o in answerable), len(answerable)),
         }
 
     def failures(self) -> list[Outcome]:
-        return [o for o in self.outcomes if min(o.metrics(o.paths, o.verdict).values()) < 1.0]
+        return [o for o in self.outcomes if min(v for v in o.metrics(o.paths, o.verdict).values() if v is not None) < 1.0]
 
     def to_json(self) -> dict:
-        data = {"brainq": self.table("brainq")}
-        if self.baseline:
-            data["baseline"] = self.table("baseline")
+        data = {"brainq": self.table("brainq"), "reliability": self.reliability()}
+        for name in self.baselines:
+            data[name] = self.table(name)
+        if any(o.question.group for o in self.outcomes):
+            data["by_group"] = {name: self.table(name, by="group") for name in ("brainq", *self.baselines)}
         data["failures"] = [
             {
                 "question": o.question.question,
@@ -97,12 +150,26 @@ class EvalReport:
         return data
 
 
+def _share(part: int, whole: int) -> float | None:
+    return round(part / whole, 3) if whole else None
+
+
+def _means(ms: list[dict]) -> dict:
+    row = {"questions": len(ms)}
+    for k in METRICS:
+        values = [m[k] for m in ms if m[k] is not None]
+        row[k] = round(sum(values) / len(values), 3) if values else None
+    return row
+
+
 def load_queries(path: Path) -> list[Question]:
     """Read a queries.yaml; expected paths are relative to its folder."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise UsageError(f"cannot read questions from {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{path}: expected a mapping with a 'queries' list")
     root = path.resolve().parent
     default_as_of = _day(data.get("as_of"), path)
     questions = []
@@ -111,13 +178,14 @@ def load_queries(path: Path) -> list[Question]:
             questions.append(
                 Question(
                     question=q["question"],
-                    pattern=q["pattern"],
+                    pattern=q.get("pattern"),
                     expect=[str(root / e) for e in q.get("expect") or []],
-                    verdict=q["verdict"],
+                    verdict=q.get("verdict"),
                     as_of=_day(q.get("as_of"), path) or default_as_of or date.today(),
+                    group=None if q.get("group") is None else str(q["group"]),
                 )
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
             raise UsageError(f"{path}: queries[{i}]: missing or malformed {exc}") from None
     return questions
 
@@ -131,20 +199,44 @@ def _day(value, path: Path) -> date | None:
         raise UsageError(f"{path}: as_of must be YYYY-MM-DD, got {value!r}") from None
 
 
-def evaluate(questions: list[Question], store: Store, config: Config, embed: Embed, baseline: bool) -> EvalReport:
+def evaluate(
+    questions: list[Question], store: Store, config: Config, embed: Embed, baseline: bool, progress=None
+) -> EvalReport:
     outcomes = []
     for q in questions:
-        result = ask(q.question, store, config, embed, q.as_of, top_k=10)
+        result = ask(q.question, store, config, embed, q.as_of, top_k=DEPTH)
         outcome = Outcome(q, result.intent.pattern, [s.doc.path for s in result.results], result.verdict.level)
         if baseline:
-            outcome.baseline_paths = semantic_only(store, embed, q.question, q.as_of)
+            outcome.baselines = baselines(store, embed, q.question, q.as_of)
         outcomes.append(outcome)
-    return EvalReport(outcomes, baseline)
+        if progress:
+            progress()
+    return EvalReport(outcomes, BASELINES if baseline else ())
 
 
-def semantic_only(store: Store, embed: Embed, question: str, as_of: date) -> list[str]:
-    """Plain semantic search: the documents of the nearest chunks, in order, once each."""
-    hits = store.semantic(embed([question])[0], 30)
+def baselines(store: Store, embed: Embed, question: str, as_of: date) -> dict[str, list[str]]:
+    """The question ranked by BM25 alone, dense alone and their fusion: paths, once each."""
+    bm25 = _paths(store, store.lexical(bm25_query(question), 100), as_of)
+    dense = _paths(store, store.semantic(embed([question])[0], 100), as_of)
+    return {"bm25": bm25[:DEPTH], "dense": dense[:DEPTH], "fusion": fuse([bm25, dense])[:DEPTH]}
+
+
+def bm25_query(question: str) -> str:
+    """The question's words as an FTS5 query that any of them matches."""
+    words = dict.fromkeys(w.lower() for w in _FTS_WORD.findall(question) if w.lower() not in _STOP)
+    return " OR ".join(f'"{w}"' for w in words)
+
+
+def fuse(rankings: list[list[str]]) -> list[str]:
+    """Reciprocal rank fusion: each item scores the sum of 1 / (RRF_K + its rank) in each list."""
+    scores: dict[str, float] = defaultdict(float)
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, 1):
+            scores[item] += 1.0 / (RRF_K + rank)
+    return sorted(scores, key=scores.get, reverse=True)
+
+
+def _paths(store: Store, hits, as_of: date) -> list[str]:
     docs = store.get_documents(h.doc_id for h in hits)
     paths: list[str] = []
     for hit in hits:

@@ -250,15 +250,32 @@ def print_context(answer, config, budget: int) -> None:
 def print_eval(report, show_failures: bool) -> None:
     from brainq.evaluate import METRICS
 
-    tables = [("brainq", report.table("brainq"))]
-    if report.baseline:
-        tables.append(("semantic only", report.table("baseline")))
+    names = {"brainq": "brainq", "bm25": "BM25 alone", "dense": "dense alone", "fusion": "BM25 + dense, fused (RRF)"}
+    tables = [(names[n], report.table(n)) for n in ("brainq", *report.baselines)]
+    shown = [m for m in METRICS if any(row[m] is not None for _, t in tables for row in t.values())]
     for name, table in tables:
         out.print(f"\n[bold]{name}[/]")
-        out.print(f"  {'pattern':<12} {'n':>3}  " + "  ".join(f"{m:>14}" for m in METRICS))
+        out.print(f"  {'pattern':<12} {'n':>4}  " + "  ".join(f"{m:>14}" for m in shown))
         for pattern, row in table.items():
-            cells = "  ".join(f"{row[m]:>14.3f}" for m in METRICS)
-            out.print(f"  {pattern:<12} {row['questions']:>3}  {cells}")
+            cells = "  ".join(f"{row[m]:>14.3f}" if row[m] is not None else f"{'-':>14}" for m in shown)
+            out.print(f"  {pattern:<12} {row['questions']:>4}  {cells}", markup=False)
+    if any(o.question.group for o in report.outcomes):
+        out.print("\n[bold]by group[/] (precision@1 / hit@5)")
+        groups = {n: report.table(n, by="group") for n in ("brainq", *report.baselines)}
+        out.print("  " + f"{'group':<16}" + "".join(f"{n:>16}" for n in groups))
+        for group in groups["brainq"]:
+            cells = "".join(f"{t[group]['precision@1']:>8.3f}{t[group]['hit@5']:>8.3f}" for t in groups.values())
+            out.print(f"  {group:<16}{cells}", markup=False)
+    r = report.reliability()
+    out.print("\n[bold]reliability[/] (how often the first source was right, per verdict)")
+    for level in ("answer", "verify", "unknown"):
+        right = r[level]["first_source_right"]
+        out.print(f"  {level:<8} {r[level]['given']:>4} given, first source right {right if right is not None else '-'}")
+    out.print(
+        f"  confidently wrong: {r['confidently_wrong']} ({r['confidently_wrong_share']} of all questions, "
+        f"{r['wrong_among_answers']} of answers); answerable questions answered: {r['answered_of_answerable']}",
+        markup=False,
+    )
     if show_failures:
         out.print("\n[bold]misses[/]")
         for o in report.failures():
