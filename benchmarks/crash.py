@@ -209,7 +209,7 @@ class Runner:
 def change_tree(work: Path) -> None:
     """What a backfill finds: some files changed, some deleted, one added (with fixed mtimes,
     which stand in for the date of a file that carries none)."""
-    files = sorted(p for p in (work / "tree").rglob("*") if p.is_file() and p.suffix in ("", ".eml", ".md", ".txt", ".ics"))
+    files = sorted(p for p in (work / "tree").rglob("*") if p.is_file() and p.suffix.lower() not in (".pdf", ".jpg"))
     added = work / "tree" / "added-note.txt"
     added.write_text("Added later: the next meeting is on Tuesday at noon.\n")
     for path in files[::7]:
@@ -222,7 +222,8 @@ def change_tree(work: Path) -> None:
 
 
 STEPS = [Kill("batch-embedded", 1), Kill("files-pending", 1), Kill("vectors-written", 1), Kill("catalog-written", 1),
-         Kill("vectors-written", 3), Kill("catalog-written", 4), Kill("files-pending", 6)]  # fmt: skip
+         Kill("batch-embedded", 2), Kill("files-pending", 2), Kill("vectors-written", 2), Kill("catalog-written", 2),
+         Kill("vectors-written", 3)]  # fmt: skip
 SHARES = [Kill(share=s) for s in (0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 0.95)]
 BACKFILL_STEPS = [Kill("vectors-written", 1), Kill("catalog-written", 1), Kill("old-vectors-deleted", 1),
                   Kill("document-forgotten", 1), Kill("document-forgotten", 2)]  # fmt: skip

@@ -42,13 +42,14 @@ def locomo():
     return locomolib
 
 
-def run(conversations: list[str], categories: list[int], stores: Path, config=None, log=print) -> EvalReport:
+def run(conversations: list[str], categories: list[int], stores: Path, config=None, log=print, baseline=True,
+        limit: int | None = None) -> EvalReport:
     L = locomo()
     if not (L.MAIL / "index.json").exists():
         subprocess.run([sys.executable, str(HARNESS / "make_mail.py")], check=True, capture_output=True)
     config = config or load_config(None)
     index = L.load_index()
-    chosen, _ = L.questions(L.load_data(), categories, None, set(conversations))
+    chosen, _ = L.questions(L.load_data(), categories, limit, set(conversations))
     outcomes = []
     for sid, qs in chosen:
         entry, folder = index[sid], L.MAIL / sid
@@ -62,13 +63,13 @@ def run(conversations: list[str], categories: list[int], stores: Path, config=No
                      f"{q['category']} {L.CATEGORIES[q['category']]}")
             for q in qs
         ]  # fmt: skip
-        report = evaluate(questions, store, config, _question_embedder(store, config), baseline=True)
+        report = evaluate(questions, store, config, _question_embedder(store, config), baseline)
         outcomes += report.outcomes
         row = report.table()["all"]
         log(f"{sid}: {len(qs)} questions, p@1 {row['precision@1']:.3f}, hit@5 {row['hit@5']:.3f} "
             f"({time.monotonic() - started:.0f} s)")  # fmt: skip
         store.close()
-    return EvalReport(outcomes, BASELINES)
+    return EvalReport(outcomes, BASELINES if baseline else ())
 
 
 def summary(report: EvalReport) -> dict[str, dict[str, float]]:
