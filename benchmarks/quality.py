@@ -4,7 +4,7 @@
 
 Sets: corpus_samples (its own questions), household-b (written blind) and LoCoMo's first five
 conversations; `--held-out` adds LoCoMo's last five, to report, never to tune on. Each set is
-ingested once into a store kept under /tmp (later runs only ask), then asked in this process.
+ingested once into a store kept under /tmp (or $BRAINQ_QUALITY_STORES; later runs only ask), then asked in this process.
 Printed per set: precision@1, recall@3 and hit@5 of brainq and of BM25 alone, dense alone and
 their fusion (RRF), brainq's verdict accuracy, and its confidently wrong answers.
 """
@@ -12,6 +12,7 @@ their fusion (RRF), brainq's verdict accuracy, and its confidently wrong answers
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -28,7 +29,7 @@ HOUSEHOLDS = {
     "corpus_samples": (ROOT / "corpus_samples" / "household", ROOT / "corpus_samples" / "queries.yaml"),
     "household-b": (ROOT / "corpus_samples" / "household-b" / "household", ROOT / "corpus_samples" / "household-b" / "queries.yaml"),
 }  # fmt: skip
-STORES = Path("/tmp/brainq-quality-stores")
+STORES = Path(os.environ.get("BRAINQ_QUALITY_STORES", "/tmp/brainq-quality-stores"))  # kept between runs
 
 
 def household(name: str, config, baselines: bool) -> EvalReport:

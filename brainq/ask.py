@@ -13,11 +13,12 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
-from brainq.retrieve import analyse, known_share, refine, retrieve, term_weights
+from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights
 from brainq.scoring import Scored, score
 from brainq.store import Store
 from brainq.timeref import TimeRef, resolve
 from brainq.verdict import Verdict, judge
+from brainq.vocabulary import expand
 
 MAX_QUESTION_CHARS = 2000
 
@@ -32,7 +33,13 @@ class Answer:
     time: TimeRef
     verdict: Verdict
     answer: str | None
-    results: list[Scored]
+    results: list[Scored]  # the best candidates, evidence or not, in the order shown
+    floor: float = 0.0  # the relevance a result needs to be evidence (see `evidence`)
+
+    @property
+    def evidence(self) -> list[Scored]:
+        """The results relevant enough to count: what the verdict and the answer came from."""
+        return [s for s in self.results if s.candidate.relevance >= self.floor]
 
     def to_json(self) -> dict:
         """`ask --json`: one object, its fields fixed for the scripts that read it."""
@@ -55,12 +62,17 @@ class Answer:
                 ],
             },
             "answer": self.answer,
-            "results": [self._result(s) for s in self.results],
+            # Results go by score, but for "first"/"last" questions, which put the most relevant
+            # in order of date: each result carries its rank, and this says what ordered them.
+            "ordered_by": "date" if self.time.order and self.results else "score",
+            "results": [self._result(i, s) for i, s in enumerate(self.results, 1)],
         }
 
-    def _result(self, s: Scored) -> dict:
+    def _result(self, rank: int, s: Scored) -> dict:
         doc = s.doc
         return {
+            "rank": rank,
+            "relevant": s.candidate.relevance >= self.floor,
             "doc_id": doc.doc_id,
             "path": doc.path,
             "locator": doc.locator,
@@ -74,6 +86,8 @@ class Answer:
             "superseded_by": s.superseded_by,
             "scores": {
                 "relevance": round(s.relevance, 4),
+                "rank": round(s.rank, 4),
+                "bm25": round(s.candidate.bm25, 4),
                 "decay": round(s.decay, 4),
                 "source_weight": s.source_weight,
                 "cutoff": s.cutoff,
@@ -103,6 +117,41 @@ def check_question(question: str) -> str:
     return question
 
 
+@dataclass
+class Ranking:
+    """Everything a question's evidence was ranked and judged with: what `ask` answers from,
+    and what `brainq eval` and the ranking fit (benchmarks/fit.py) look into."""
+
+    intent: Intent
+    time: TimeRef
+    query: Query
+    ranked: list[Scored]  # every candidate, best first
+    floor: float  # the relevance a source needs to count as evidence for this question
+    missing: list[str]  # the question's words no document contains
+
+
+def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date, pattern: str | None = None) -> Ranking:
+    question = check_question(question)
+    intent = classify(question, config, pattern)
+    if not store.chunk_count():  # before the model: nothing to find is no reason to load it
+        raise StoreError(
+            f"nothing is ingested in {store.home} yet: run `brainq ingest PATH...` first, or name another --store"
+        )
+    time = resolve(question, as_of)
+    query = analyse(question, config, time.phrases)
+    vector, *keyword_vectors = embed([question, *query.keywords])
+    query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
+    terms = term_weights(store, query)
+    candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)
+    ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
+    # The floor applies to what a source says, not to the day it is about (a newsletter about
+    # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
+    # key words are missing from the whole store.
+    share, missing = known_share(query, terms)
+    floor = config.retrieval.relevance_floor / max(share, 0.01) ** 0.5
+    return Ranking(intent, time, query, ranked, floor, missing)
+
+
 def ask(
     question: str,
     store: Store,
@@ -112,29 +161,13 @@ def ask(
     pattern: str | None = None,
     top_k: int = 5,
 ) -> Answer:
-    question = check_question(question)
-    intent = classify(question, config, pattern)
-    if not store.chunk_count():  # before the model: nothing to find is no reason to load it
-        raise StoreError(
-            f"nothing is ingested in {store.home} yet: run `brainq ingest PATH...` first, or name another --store"
-        )
-    time = resolve(question, as_of)
-    query = analyse(question, config, time.phrases)
-    vector = embed([question])[0]
-    terms = term_weights(store, query)
-    candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)
-    ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
-    # The floor applies to what a source says, not to the day it is about (a newsletter about
-    # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
-    # key words are missing from the whole store.
-    share, missing = known_share(query, terms)
-    floor = config.retrieval.relevance_floor / max(share, 0.01) ** 0.5
-    relevant = [s for s in ranked if s.candidate.relevance >= floor][:top_k]
-    verdict = judge(relevant, intent.pattern, config, time, as_of, query.asks, missing)
+    r = rank(question, store, config, embed, as_of, pattern)
+    relevant = [s for s in r.ranked if s.candidate.relevance >= r.floor][:top_k]
+    verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing)
     answer = relevant[0].candidate.answer if relevant else None
-    if answer and time.order and verdict.level != "answer":
+    if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
-    return Answer(question, as_of, intent, time, verdict, answer, relevant)
+    return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, r.ranked[:top_k], r.floor)
 
 
 def bucket_of(age_days: float | None, timeline: list[Bucket]) -> str:

@@ -388,7 +388,8 @@ def status(
             info["check"] = store.check(repair, _ingest_embedder(store, config))
     print_status(info, as_json=as_json)
     found = info.get("check", {})
-    if found and (found["problem"] or (not found["repaired"] and (found["missing_vectors"] or found["orphan_vectors"]))):
+    broken = found and (found["missing_vectors"] or found["orphan_vectors"] or found["vocabulary_missing"])
+    if found and (found["problem"] or (broken and not found["repaired"])):
         raise typer.Exit(ExitCode.FAILED)
 
 

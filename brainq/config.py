@@ -130,6 +130,11 @@ class Retrieval:
     answer_type_boost: float = 0.3
     day_boost: float = 0.3
     relevance_exponent: float = 3.0
+    expansion_min_similarity: float = 0.6
+    expansion_per_word: int = 3
+    rank_lexical_weight: float = 0.5
+    rank_dense_weight: float = 0.5
+    rank_coverage_weight: float = 0.0
     order_min_share: float = 0.8
     out_of_range_factor: float = 0.1
     superseded_factor: float = 0.5

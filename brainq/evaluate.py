@@ -15,7 +15,6 @@ beats the best of them.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -26,6 +25,7 @@ import yaml
 from brainq.ask import Embed, ask
 from brainq.config import Config
 from brainq.errors import UsageError
+from brainq.retrieve import plain_query
 from brainq.scoring import visible
 from brainq.store import Store
 
@@ -33,18 +33,6 @@ METRICS = ("classification", "precision@1", "recall@3", "hit@5", "verdict")
 BASELINES = ("bm25", "dense", "fusion")
 DEPTH = 10  # results kept per question and method
 RRF_K = 60  # reciprocal rank fusion's constant, as in its paper and most systems
-_FTS_WORD = re.compile(r"[^\W_]+")
-# Words BM25 leaves out of the baseline's query: the usual English stop words.
-_STOP = frozenset(
-    """a about after all also am an and any are as at be been before being between both but by can
-    could did do does doing during each for from had has have having he her here hers him his how i
-    if in into is it its just me more most my no nor not now of off on once only or other our ours
-    out over own same she should so some such than that the their theirs them then there these they
-    this those through to too under until up very was we were what when where which while who whom
-    why will with would you your yours""".split()
-)
-
-
 @dataclass
 class Question:
     question: str
@@ -216,15 +204,9 @@ def evaluate(
 
 def baselines(store: Store, embed: Embed, question: str, as_of: date) -> dict[str, list[str]]:
     """The question ranked by BM25 alone, dense alone and their fusion: paths, once each."""
-    bm25 = _paths(store, store.lexical(bm25_query(question), 100), as_of)
+    bm25 = _paths(store, store.lexical(plain_query(question), 100), as_of)
     dense = _paths(store, store.semantic(embed([question])[0], 100), as_of)
     return {"bm25": bm25[:DEPTH], "dense": dense[:DEPTH], "fusion": fuse([bm25, dense])[:DEPTH]}
-
-
-def bm25_query(question: str) -> str:
-    """The question's words as an FTS5 query that any of them matches."""
-    words = dict.fromkeys(w.lower() for w in _FTS_WORD.findall(question) if w.lower() not in _STOP)
-    return " OR ".join(f'"{w}"' for w in words)
 
 
 def fuse(rankings: list[list[str]]) -> list[str]:

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from brainq import vocabulary
 from brainq.annotate import annotate
 from brainq.chunking import chunk_text
 from brainq.config import Config
@@ -50,7 +51,7 @@ KNOWN_SUFFIXES = {
 BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 3  # 3: a .txt or .md note is typed `note`, not `static_pdf`
+DERIVATION = 4  # 3: a .txt or .md note is typed `note`, not `static_pdf`; 4: words get vectors
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 
@@ -416,6 +417,7 @@ class _Writer(threading.Thread):
         self.report = report
         self.progress = progress
         self.queue = _Backlog(BATCH_CHUNKS)
+        self.words: set[str] = set()  # embedded by this run, perhaps not yet written
         self.error: BaseException | None = None
 
     def put(self, parsed: _Parsed) -> None:
@@ -459,9 +461,12 @@ class _Writer(threading.Thread):
             vectors.update(zip([sha for sha, _ in todo], self.embed([text for _, text in todo])))
             reached("batch-embedded")
         self.report.embedded += len(todo)
+        words = vocabulary.new_words((c.text for c in chunks), lambda found: self.store.known_words(found) | (found & self.words))
+        word_vectors = self.embed(words) if words else []
+        self.words.update(words)
         self._wait_saved()
         self.in_flight = vectors
-        self.saved = self.saving.submit(self._save, batch, vectors)
+        self.saved = self.saving.submit(self._save, batch, vectors, words, word_vectors)
 
     def _wait_saved(self) -> None:
         """Wait for the batch being written; its error, if any, is raised here."""
@@ -469,9 +474,11 @@ class _Writer(threading.Thread):
             saved, self.saved = self.saved, None
             saved.result()
 
-    def _save(self, batch: list[_Parsed], vectors: dict[str, list[float]]) -> None:
+    def _save(self, batch: list[_Parsed], vectors: dict[str, list[float]], words: list[str], word_vectors) -> None:
         if self.saver_store is None:
             self.saver_store = Store(self.home, self.chroma_url)
+        if words:  # before the chunks that hold them: a crash in between leaves no chunk without them
+            self.saver_store.add_words(words, word_vectors)
         whole = []
         for p in batch:
             mine = [vectors[c.text_sha] for c in p.chunks]

@@ -102,7 +102,11 @@ def check_lines(c: dict, store: str) -> list[str]:
         f"check: catalog and vectors {state} ({c['chunks']} chunks, {c['missing_vectors']} missing "
         f"vectors, {c['orphan_vectors']} orphan vectors)"
     )
-    if disagree and not c["repaired"]:
+    if c["vocabulary_missing"] and not c["repaired"]:
+        lines.append("check: the vocabulary's vectors are missing (questions are not expanded with the store's words)")
+    if c["restored_words"]:
+        lines.append(f"check: {c['restored_words']} words of the vocabulary made again from the catalog's text")
+    if (disagree or c["vocabulary_missing"]) and not c["repaired"]:
         lines.append(f"  mend with: brainq --store {store} status --check --repair")
     if c["files_pending"]:
         lines.append(f"check: {len(c['files_pending'])} files left half-done by an interrupted run; "
@@ -185,9 +189,16 @@ def print_answer(answer, config, explain: bool) -> None:
         out.print(f"  [yellow]{_when(s.doc)}[/] {s.doc.doc_type}: {escape(says)}  [dim]{escape(_where(s.doc))}[/]")
     if explain:
         _print_explain(answer)
-    # The timeline, newest bucket first; within a bucket, by rank.
+    # The timeline, newest bucket first; within a bucket, by rank. Results below the relevance
+    # floor are no evidence: shown only when there is none, as what came closest.
+    shown = answer.evidence
+    if not shown and answer.results:
+        out.print("\n[bold]CLOSEST[/] [dim](none relevant enough to answer)[/]")
+        for s in answer.results:
+            out.print(f"  {_when(s.doc)}  {s.doc.doc_type:<14} {escape(s.doc.title[:70])}")
+            out.print(f"      [dim]{escape(_where(s.doc))}[/]")
     for bucket in config.timeline:
-        members = [s for s in answer.results if bucket_of(s.age_days, config.timeline) == bucket.name]
+        members = [s for s in shown if bucket_of(s.age_days, config.timeline) == bucket.name]
         if members:
             out.print(f"\n[bold]{bucket.name}[/]")
         for s in members:
@@ -214,13 +225,15 @@ def _print_explain(answer) -> None:
     )
     out.print(f"[bold]time[/] as of {answer.as_of}; {resolved or 'no time words'}"
               + (f" (from {', '.join(t.phrases)})" if t.phrases else ""), markup=True)
-    out.print("[bold]scores[/] relevance (semantic, lexical, ids) x decay x weight x cutoff x time = score")
+    out.print(f"[bold]scores[/] relevance (semantic, coverage, ids; evidence from {answer.floor:.2f}) | "
+              "rank (fused with BM25) ^ exponent x decay x weight x cutoff x time = score")
     for s in answer.results:
         c = s.candidate
         out.print(
-            f"  {s.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) x {s.decay:.2f} x "
-            f"{s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
-            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(s.doc.title[:50])}"
+            f"  {s.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) | {s.rank:.3f} "
+            f"(bm25 {c.bm25:.1f}) x {s.decay:.2f} x {s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
+            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(s.doc.title[:50])}",
+            markup=False,
         )
 
 
@@ -230,7 +243,7 @@ def print_context(answer, config, budget: int) -> None:
 
     # ~0.75 words per token; trim least relevant first.
     keep, used = [], 0
-    for s in sorted(answer.results, key=lambda s: s.score, reverse=True):
+    for s in sorted(answer.evidence, key=lambda s: s.score, reverse=True):
         words = len(s.candidate.text.split()) + 12
         if used + words > budget * 0.75 and keep:
             break

@@ -64,6 +64,13 @@ class Query:
     phrases: dict[str, list[str]]  # keyword or phrase -> the synonyms that also count for it
     identifiers: list[str]  # tokens to find verbatim: sizes, codes, model numbers, names
     asks: str | None = None  # the kind of fact wanted: time, amount, size, code, day, number
+    # keyword -> the store's words closest to it in meaning, with their similarity (vocabulary.py)
+    expansions: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def alternatives(self, term: str) -> dict[str, float]:
+        """The forms that count for a term, each with the credit a match earns: the term and
+        its synonyms fully, the store's words of like meaning by their similarity."""
+        return {term: 1.0, **{s: 1.0 for s in self.phrases.get(term, [])}, **self.expansions.get(term, {})}
 
 
 @dataclass
@@ -82,6 +89,10 @@ class Candidate:
     sentence_vector: list[float] | None = None
     states_answer: bool = False  # the sentence holds the kind of fact the question asks for
     other_texts: list[str] = field(default_factory=list)  # the document's other chunks found
+    bm25: float = 0.0  # the chunk's plain BM25 score for the question's words (0: none of them)
+    rank: float = 0.0  # BM25 and similarity fused, each scaled by the question's best: the order
+    answer_factor: float = 1.0  # how far its sentence holds the kind of fact asked for
+    asks_back: bool = False  # its best sentence is a question itself: no statement of the answer
 
     def alike(self, other: "Candidate", threshold: float) -> bool:
         """Whether the two answering sentences say something about the same thing."""
@@ -133,6 +144,15 @@ def _separated(stemmed: str, phrase: str) -> bool:
 
 
 _FTS_TOKEN = re.compile(r"[^\W_]+")  # what FTS5's unicode61 tokenizer keeps as a word
+# The usual English stop words, all plain BM25 leaves out.
+_PLAIN_STOP = frozenset(
+    """a about after all also am an and any are as at be been before being between both but by can
+    could did do does doing during each for from had has have having he her here hers him his how i
+    if in into is it its just me more most my no nor not now of off on once only or other our ours
+    out over own same she should so some such than that the their theirs them then there these they
+    this those through to too under until up very was we were what when where which while who whom
+    why will with would you your yours""".split()
+)
 
 
 def _fts_term(text: str) -> str:
@@ -153,7 +173,7 @@ def lexical_query(query: Query, terms: dict[str, "Term"], common: float, floor: 
     a million chunks a word in a fifth of them would cost 0.4 s, to pick 60 of its 200,000
     chunks by little more than how often they repeat it."""
     searched = {
-        form: weight
+        form: weight * entry.credit[form]
         for term, entry in terms.items()
         for form, weight in entry.forms.items()
         if form != term or term in query.keywords  # a phrase is searched by its synonyms
@@ -172,27 +192,57 @@ def retrieve(
     # IDF as term_weights reckons it, of a word in lexical_max_chunks chunks.
     floor = math.log((store.chunk_count() + 1) / (config.retrieval.lexical_max_chunks + 0.5))
     common = max(math.log(1 / config.retrieval.lexical_max_share), floor)
-    lexical = store.lexical(lexical_query(query, terms, common, floor), n)
+    match = lexical_query(query, terms, common, floor)
+    lexical = store.lexical(match, n)
     cosine = {h.chunk_id: h.score for h in semantic}
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
     stored = store.vectors([cid for cid in texts if cid not in cosine])
     if stored:  # in numpy: a python loop over a large store's many lexical hits took ~5 ms
         cosine.update(zip(stored, (np.asarray(list(stored.values()), dtype=float) @ vector).tolist()))
+    bm25 = store.bm25(plain_query(query.text), list(texts))
     weights = {t: term.weight for t, term in _about(query, terms).items()}
     docs = store.get_documents(doc_id for doc_id, _ in texts.values())
-    best: dict[str, Candidate] = {}
-    found: dict[str, list[str]] = {}
+    chunks: dict[str, list[Candidate]] = {}
     for cid, (doc_id, text) in texts.items():
         if doc_id not in docs:
             continue  # a chunk of a document being replaced right now
-        text = _unquoted(text)
-        found.setdefault(doc_id, []).append(text)
-        cand = _score_chunk(config, query, weights, docs[doc_id], cid, text, cosine.get(cid, 0.0))
-        if doc_id not in best or cand.relevance > best[doc_id].relevance:
-            best[doc_id] = cand
-    for doc_id, cand in best.items():
-        cand.other_texts = [t for t in found[doc_id] if t != cand.text]
-    return sorted(best.values(), key=lambda c: c.relevance, reverse=True)
+        cand = _score_chunk(config, query, weights, docs[doc_id], cid, _unquoted(text), cosine.get(cid, 0.0))
+        cand.bm25 = bm25.get(cid, 0.0)
+        chunks.setdefault(doc_id, []).append(cand)
+    fuse([c for found in chunks.values() for c in found], config)
+    best = []
+    for found in chunks.values():
+        cand = max(found, key=lambda c: c.rank)
+        cand.relevance = max(c.relevance for c in found)
+        cand.other_texts = [c.text for c in found if c is not cand]
+        best.append(cand)
+    return sorted(best, key=lambda c: c.rank, reverse=True)
+
+
+def plain_query(question: str) -> str:
+    """The question's words as an FTS5 query any of them matches: plain BM25's, which orders by
+    every word asked (names and common words too), where the lexical search above looks for
+    the words that single documents out, and their synonyms."""
+    words = dict.fromkeys(w.lower() for w in _FTS_TOKEN.findall(question) if w.lower() not in _PLAIN_STOP)
+    return " OR ".join(f'"{w}"' for w in words)
+
+
+def fuse(candidates: list[Candidate], config: Config) -> None:
+    """Each candidate's rank: its plain BM25 and its similarity, each as a share of the best of
+    the question's candidates, and its coverage (already a share), weighed as patterns.yaml
+    says: scaled by score, not by rank as reciprocal rank fusion is, so that a clear winner of
+    either search stays one. The weights were fit on the development sets (benchmarks/fit.py)."""
+    r = config.retrieval
+    top_bm25 = max((c.bm25 for c in candidates), default=0.0) or 1.0
+    top_cosine = max((c.semantic for c in candidates), default=0.0) or 1.0
+    total = r.rank_lexical_weight + r.rank_dense_weight + r.rank_coverage_weight or 1.0
+    for c in candidates:
+        share = (
+            r.rank_lexical_weight * c.bm25 / top_bm25
+            + r.rank_dense_weight * max(c.semantic, 0.0) / top_cosine
+            + r.rank_coverage_weight * c.lexical
+        )
+        c.rank = share / total * c.answer_factor
 
 
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th)$")
@@ -207,13 +257,16 @@ def _is_time_word(word: str) -> bool:
 class Term:
     """A keyword or synonym phrase of the question, as the store knows it."""
 
-    known: bool  # some form of it is in at least one chunk
-    forms: dict[str, float]  # the term and its synonyms, each with its own IDF
+    known: float  # how far the store knows it: 1 when a form of it is in a chunk, else the best
+    # similarity of a store word of like meaning, else 0
+    forms: dict[str, float]  # the term, its synonyms and its expansions, each with its own IDF
+    credit: dict[str, float]  # what a match of each form earns (Query.alternatives)
 
     @property
     def weight(self) -> float:
-        """IDF: rare words matter more; a phrase takes its rarest form's."""
-        return max(max(self.forms.values()), 0.1)
+        """IDF: rare words matter more; a phrase takes its rarest form's (not an expansion's:
+        a word of like meaning may be rarer than the word asked)."""
+        return max(max(idf for form, idf in self.forms.items() if self.credit[form] == 1.0), 0.1)
 
 
 def term_weights(store: Store, query: Query) -> dict[str, Term]:
@@ -221,9 +274,11 @@ def term_weights(store: Store, query: Query) -> dict[str, Term]:
     total = max(store.chunk_count(), 1)
     terms = {}
     for term in [*query.keywords, *query.phrases]:
-        counts = {t: store.document_frequency(_fts_term(t)) for t in [term, *query.phrases.get(term, [])]}
+        credit = query.alternatives(term)
+        counts = {t: store.document_frequency(_fts_term(t)) for t in credit}
         forms = {t: math.log((total + 1) / (count + 0.5)) for t, count in counts.items()}
-        terms[term] = Term(any(counts.values()), forms)
+        known = max((credit[t] for t, count in counts.items() if count), default=0.0)
+        terms[term] = Term(known, forms, credit)
     return terms
 
 
@@ -250,7 +305,7 @@ def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]
     """
     about = _about(query, terms)
     total = sum(term.weight for term in about.values())
-    known = sum(term.weight for term in about.values() if term.known)
+    known = sum(term.weight * term.known for term in about.values())
     return (known / total if total else 1.0), [t for t, term in about.items() if not term.known]
 
 
@@ -308,7 +363,7 @@ def refine(
     r = config.retrieval
     # The best candidates as scoring will see them: for a question about a day, those about
     # that day are lifted there, so they are the ones worth reading sentence by sentence.
-    top = sorted(candidates, key=lambda c: c.relevance * _day_lift(c, day, r.day_boost), reverse=True)[: r.refine]
+    top = sorted(candidates, key=lambda c: c.rank * _day_lift(c, day, r.day_boost), reverse=True)[: r.refine]
     on_the_day = {c.chunk_id: _about_the_day(c, day) for c in top}
     pool = [
         (c, sentence)
@@ -321,21 +376,24 @@ def refine(
     ranked: dict[str, list[tuple[float, str, list[float], bool]]] = {}
     for (cand, sentence), vec in zip(pool, vectors):
         similarity = _cosine(vec, vector)
-        states = bool(query.asks) and holds(sentence, query.asks, _day_of(cand))
+        # A question in a source ("does anyone know when the pool opens?") asks what the
+        # question asks; it is no statement of the answer, however alike the two are.
+        asking = _is_question(sentence)
+        states = bool(query.asks) and not asking and holds(sentence, query.asks, _day_of(cand))
         # A sentence holding the kind of fact asked for answers better than one that only
         # resembles the question ("what time ...?": the one with a time in it; "how much did
         # we pay to sign Leo up?": the fee, not "Player: Leo Whitaker"), by the same factors
         # as its document's relevance below; and so does one about the day asked about.
-        preference = similarity * _answer_factor(query, states, r.answer_type_boost)
+        preference = similarity * _answer_factor(query, states, r.answer_type_boost, asking)
         if day:
             about = sentence in on_the_day[cand.chunk_id]
             preference *= 1.0 + r.day_boost if about else 1.0 - r.day_boost
-        ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states))
+        ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states, asking))
     for cand in top:
         options = sorted(ranked.get(cand.chunk_id, []), key=lambda o: o[0], reverse=True)
         if options:
             best, *rest = options
-            _, cand.sentence, cand.sentence_vector, cand.states_answer = best
+            _, cand.sentence, cand.sentence_vector, cand.states_answer, cand.asks_back = best
             # A second sentence nearly as good completes the answer ("Friday is now a full
             # day." + "Dismissal is at the regular time, 3:05 PM.").
             if rest and rest[0][0] >= r.support_share * best[0]:
@@ -343,9 +401,11 @@ def refine(
     for cand in top:
         if cand.sentence_vector is not None:
             cand.semantic = max(cand.semantic, _cosine(cand.sentence_vector, vector))
+            cand.answer_factor = _answer_factor(query, cand.states_answer, r.answer_type_boost, cand.asks_back)
             cand.relevance = _relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
-            cand.relevance *= _answer_factor(query, cand.states_answer, r.answer_type_boost)
-    return sorted(candidates, key=lambda c: c.relevance, reverse=True)
+            cand.relevance *= cand.answer_factor
+    fuse(candidates, config)
+    return sorted(candidates, key=lambda c: c.rank, reverse=True)
 
 
 def _day_lift(cand: Candidate, day: date | None, boost: float) -> float:
@@ -354,12 +414,19 @@ def _day_lift(cand: Candidate, day: date | None, boost: float) -> float:
     return 1.0 + boost if day in cand.doc.event_dates else 1.0 - boost
 
 
-def _answer_factor(query: Query, states: bool, boost: float) -> float:
+def _answer_factor(query: Query, states: bool, boost: float, asking: bool = False) -> float:
     """Up when a sentence holds the kind of fact asked for, down when the question asks for
-    one and it does not; not down for "when": the document's own date may be the answer."""
+    one and it does not (not for "when": the document's own date may be the answer), and down
+    when the sentence is itself a question."""
+    if asking:
+        return 1.0 - boost
     if states:
         return 1.0 + boost
     return 1.0 - boost if query.asks and query.asks != "day" else 1.0
+
+
+def _is_question(sentence: str) -> bool:
+    return sentence.rstrip().rstrip("\"')\u201d").endswith("?")
 
 
 def _day_of(cand: Candidate):
@@ -415,7 +482,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
     such sentences are left out, but for the first when no sentence has any (so a document
     found by meaning alone is still read). On corpus_samples' questions this embeds a quarter
     fewer sentences, and the eval's figures stay the same."""
-    terms = [*query.keywords, *(s for synonyms in query.phrases.values() for s in synonyms)]
+    terms = [form for term in [*query.keywords, *query.phrases] for form in query.alternatives(term)]
     anchor = _day_of(cand)
 
     def promise(sentence: str) -> float:
@@ -484,15 +551,17 @@ def _coverage(
     for start in range(max(1, len(lines) - passage_lines + 1)):
         heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
         passage = stems("\n".join([title, heading, *lines[start : start + passage_lines]]))
-        covered = sum(weight for term, weight in weights.items() if _found(passage, term, query))
+        covered = sum(weight * _found(passage, term, query) for term, weight in weights.items())
         best = max(best, covered / total)
     return best
 
 
-def _found(passage: str, term: str, query: Query) -> bool:
-    """A term, or one of its synonyms, is in the passage; a phrase also when all its words are
-    ("your furnace now takes a 4-inch media filter" is about the furnace filter)."""
-    return any(
-        _contains(passage, alt) or all(_contains(passage, w) for w in alt.split())
-        for alt in [term, *query.phrases.get(term, [])]
-    )
+def _found(passage: str, term: str, query: Query) -> float:
+    """The credit of the best form of a term in the passage (Query.alternatives), or 0; a
+    phrase is found also when all its words are ("your furnace now takes a 4-inch media
+    filter" is about the furnace filter)."""
+    return max(
+        (credit for alt, credit in query.alternatives(term).items()
+         if _contains(passage, alt) or all(_contains(passage, w) for w in alt.split())),
+        default=0.0,
+    )  # fmt: skip

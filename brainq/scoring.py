@@ -44,7 +44,13 @@ class Scored:
 
     @property
     def relevance(self) -> float:
+        """How relevant, on an absolute scale: what the verdict's floor is compared with."""
         return self.candidate.relevance * self.day_factor
+
+    @property
+    def rank(self) -> float:
+        """How relevant compared with the question's other candidates: what orders them."""
+        return self.candidate.rank * self.day_factor
 
     @property
     def temporal_weight(self) -> float:
@@ -114,10 +120,10 @@ def score(
         )
         scored.append(s)
     _mark_superseded(scored, retrieval, time)
-    best = max((s.relevance for s in scored), default=1.0) or 1.0
+    best = max((s.rank for s in scored), default=1.0) or 1.0
     for s in scored:
         superseded = retrieval.superseded_factor if s.superseded_by else 1.0
-        share = (s.relevance / best) ** retrieval.relevance_exponent
+        share = (s.rank / best) ** retrieval.relevance_exponent
         s.score = share * s.temporal_weight * s.time_factor * superseded
     scored.sort(key=lambda s: s.score, reverse=True)
     if time.order:

@@ -68,6 +68,7 @@ from brainq.errors import LockedError, StoreError
 SCHEMA_VERSION = 2  # 2: chunk_index links each chunk to its text in the FTS table
 COLLECTION = "brainq_chunks"
 ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (see the module docstring)
+VOCABULARY = "brainq_vocabulary"  # every word of the chunks, with its vector (brainq/vocabulary.py)
 CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-call overhead
 # Server mode: how stale the copy of other origins may be before a read looks at the server
 # again (one small request); long-running processes re-check at most this often.
@@ -228,6 +229,7 @@ class Store:
         self._unannounced = False  # server mode: Chroma changed since the last announcement
         self._counts: dict[str | None, int] = {}  # see _counted
         self._counts_state: tuple[int, int] | None = None
+        self._vocabulary = None
         self._open_home()
         self.db = self._connect()
 
@@ -319,6 +321,13 @@ class Store:
             self._open_chroma()
         return self._collection
 
+    @property
+    def vocabulary(self):
+        """The store's words and their vectors, a Chroma collection beside the chunks'."""
+        if self._vocabulary is None:
+            self._open_chroma()
+        return self._vocabulary
+
     def _open_chroma(self) -> None:
         import chromadb
         from chromadb.config import Settings
@@ -339,6 +348,9 @@ class Store:
             collection = client.get_or_create_collection(
                 COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
             )
+            vocabulary = client.get_or_create_collection(
+                VOCABULARY, embedding_function=None, metadata={"hnsw:space": "cosine"}
+            )
             if self.chroma_url:
                 origins = client.get_or_create_collection(ORIGINS, embedding_function=None)
         except Exception as exc:  # chromadb raises many types; all mean "cannot open"
@@ -351,7 +363,9 @@ class Store:
         if self.chroma_url:
             self._bind(str(collection.id))
             self._origins = _Guarded(origins, self.chroma_url, server=True)
-        self._collection = _Guarded(collection, self.chroma_url or str(self.home / "chroma"), server=bool(self.chroma_url))
+        where = self.chroma_url or str(self.home / "chroma")
+        self._collection = _Guarded(collection, where, server=bool(self.chroma_url))
+        self._vocabulary = _Guarded(vocabulary, where, server=bool(self.chroma_url))
 
     def _server_client(self, settings):
         """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
@@ -410,7 +424,7 @@ class Store:
         version = self.db.execute("PRAGMA data_version").fetchone()[0]
         if version != self._data_version and self._collection is not None and not self.chroma_url:
             _forget_embedded_client(self.home / "chroma")
-            self._collection = None
+            self._collection = self._vocabulary = None
         self._data_version = version
 
     @contextmanager
@@ -757,11 +771,12 @@ class Store:
         db.execute(f"DELETE FROM chunk_index WHERE path = ? AND {_OWN}", (path,))
         return len(ids)
 
-    def _rows_where_in(self, select: str, values: list[str]) -> Iterator[tuple]:
-        """Rows of `select` + " IN (...)", in batches under SQLite's limit on parameters."""
+    def _rows_where_in(self, select: str, values: list[str], prefix: tuple = (), close: str = "") -> Iterator[tuple]:
+        """Rows of `select` + " IN (...)" (+ `close`), in batches under SQLite's limit on
+        parameters; `prefix` holds the parameters `select` itself takes."""
         for start in range(0, len(values), 500):
             part = values[start : start + 500]
-            yield from self.db.execute(f"{select} IN ({','.join('?' * len(part))})", part)
+            yield from self.db.execute(f"{select} IN ({','.join('?' * len(part))}){close}", (*prefix, *part))
 
     # -- documents -------------------------------------------------------------------------
 
@@ -850,6 +865,46 @@ class Store:
             return []  # a query FTS5 cannot parse finds nothing rather than failing the question
         return [Hit(*row) for row in rows]
 
+    def known_words(self, words: set[str]) -> set[str]:
+        """Those of `words` the vocabulary holds a vector for (brainq/vocabulary.py)."""
+        ordered, known = sorted(words), set()
+        for start in range(0, len(ordered), CHROMA_BATCH):
+            known.update(self.vocabulary.get(ids=ordered[start : start + CHROMA_BATCH], include=[])["ids"])
+        return known
+
+    def add_words(self, words: list[str], vectors) -> None:
+        """Vectors of new words. On a Chroma server the vocabulary is shared, as the chunks
+        are: every machine's questions reach every machine's words."""
+        for start in range(0, len(words), CHROMA_BATCH):
+            end = start + CHROMA_BATCH
+            self.vocabulary.upsert(ids=words[start:end], embeddings=[list(v) for v in vectors[start:end]])
+
+    def nearest_words(self, vectors: list[list[float]], n: int) -> list[list[tuple[str, float]]]:
+        """For each vector, the `n` words of the vocabulary closest to it, with their cosine."""
+        if not vectors or not n or not self.vocabulary.count():
+            return [[] for _ in vectors]
+        found = self.vocabulary.query(query_embeddings=vectors, n_results=n, include=["distances"])
+        return [[(w, 1.0 - d) for w, d in zip(ids, distances)] for ids, distances in zip(found["ids"], found["distances"])]
+
+    def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
+        """The BM25 score (-bm25, higher is better) of some chunks for an FTS5 query: chunks
+        found by meaning alone are weighed by their words too. Chunks it matches not are left out."""
+        self._fresh()
+        if not match or not chunk_ids:
+            return {}
+        try:
+            return dict(
+                self._rows_where_in(
+                    "SELECT chunk_id, -bm25(chunks) FROM chunks WHERE chunks MATCH ? AND rowid IN "
+                    "(SELECT text_rowid FROM chunk_index WHERE chunk_id",
+                    chunk_ids,
+                    prefix=(match,),
+                    close=")",
+                )
+            )
+        except sqlite3.OperationalError:
+            return {}
+
     # -- runs and status -------------------------------------------------------------------
 
     def log_run(self, command: str, summary: dict) -> None:
@@ -866,16 +921,16 @@ class Store:
         """Whether the store is whole and writable, and with `repair`, mend what is not.
 
         Looked at: the catalog takes a write; Chroma opens as ingest opens it and takes a write;
-        every catalog chunk has its vector and Chroma holds none the catalog does not list; no
-        file is left pending by an interrupted run. Repair deletes orphan vectors and makes the
-        missing ones again from the catalog's own copy of each chunk's text (`embed`), so it
-        needs none of the source files. Vectors Chroma cannot open or write are first moved
+        every catalog chunk has its vector and Chroma holds none the catalog does not list; the
+        vocabulary's vectors are there; no file is left pending by an interrupted run. Repair
+        deletes orphan vectors and makes the missing ones (and the vocabulary) again from the
+        catalog's own copy of each chunk's text (`embed`), so it needs none of the source files. Vectors Chroma cannot open or write are first moved
         aside (embedded store), then all made again. Pending files are redone by the next
         ingest or backfill. On a Chroma server, only this origin's chunks are compared.
         """
         report = {"chunks": 0, "missing_vectors": 0, "orphan_vectors": 0, "files_pending": [],
                   "vectors": "ok", "problem": None, "moved_aside": None, "restored_vectors": 0,
-                  "repaired": False}  # fmt: skip
+                  "vocabulary_missing": False, "restored_words": 0, "repaired": False}  # fmt: skip
         try:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute("ROLLBACK")
@@ -902,13 +957,29 @@ class Store:
             orphan_vectors=len(orphans),
             files_pending=[row[0] for row in self.db.execute("SELECT path FROM files WHERE pending = 1 ORDER BY path")],
         )
+        report["vocabulary_missing"] = bool(listed) and not self.vocabulary.count()
         if repair and (missing or orphans):
             for start in range(0, len(orphans), CHROMA_BATCH):
                 self.collection.delete(ids=orphans[start : start + CHROMA_BATCH])
                 self._unannounced = True
             report["restored_vectors"] = self.restore_vectors(missing, embed)
             report["repaired"] = True
+        if repair and report["vocabulary_missing"]:
+            report["restored_words"] = self.restore_vocabulary(embed)
+            report["repaired"] = True
         return report
+
+    def restore_vocabulary(self, embed: Callable[[list[str]], list] | None) -> int:
+        """Make the vocabulary again from the catalog's text of every chunk."""
+        from brainq.vocabulary import words
+
+        found = sorted(words(row[0] for row in self.db.execute("SELECT text FROM chunks")))
+        if found and embed is None:
+            raise StoreError(f"{len(found)} words need their vectors made again, and no model was given")
+        for start in range(0, len(found), CHROMA_BATCH):
+            part = found[start : start + CHROMA_BATCH]
+            self.add_words(part, embed(part))
+        return len(found)
 
     def _vectors_problem(self) -> str | None:
         """Why Chroma cannot be used for writing, in words, or None: it opens and takes a write."""
@@ -936,7 +1007,7 @@ class Store:
         folder = self.home / "chroma"
         aside = self.home / f"chroma.unusable-{datetime.now().strftime('%Y%m%dT%H%M%S')}"
         _forget_embedded_client(folder)
-        self._collection = None
+        self._collection = self._vocabulary = None
         if folder.exists():
             os.replace(folder, aside)
         return aside

@@ -51,10 +51,21 @@ def judge(
         said = ", ".join(f"{_label(s)} says {what}" for s, what in conflict)
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
                        f"Sources disagree: {said}", conflict)
-    caveat = _staleness(top, rule, pattern, time)
+    caveat = _staleness(top, rule, pattern, time) or _unstated(top, asked)
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
     return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _found(top, pattern))
+
+
+def _unstated(top: Scored, asked: str | None) -> str | None:
+    """A question that asks for a time, an amount, a size, a code or a number is not answered
+    by a sentence holding none ("when" is: a source's own date may be the day asked about)."""
+    if asked and asked != "day" and not top.candidate.states_answer:
+        return f"The best source does not state the {_KIND_WORDS[asked]} asked for"
+    return None
+
+
+_KIND_WORDS = {"time": "time", "amount": "amount", "size": "size", "code": "number or code", "number": "number"}
 
 
 def _band(low: float, high: float, strength: float) -> float:

@@ -128,13 +128,13 @@ def _path(result: dict) -> str:
 def test_each_machine_answers_from_the_others_documents(machines):
     a, b = machines
     assert a.ask("When was Maggie's last vet visit?")["results"][0]["path"].startswith(str(b.home))
-    assert b.ask("What's our WiFi password?")["results"][0]["path"] == str(a.home / "notes/house-info.md")
+    assert b.ask("What's our WiFi password?")["results"][0]["path"].startswith(str(a.home / "notes"))
 
 
 def test_a_machine_with_nothing_of_its_own_answers_from_the_server(machines, tmp_path):
     a, b = machines
     reader = Machine(tmp_path / "nothing", tmp_path / "c-store", a.url)
-    assert reader.ask("What's our WiFi password?")["results"][0]["path"] == str(a.home / "notes/house-info.md")
+    assert reader.ask("What's our WiFi password?")["results"][0]["path"].startswith(str(a.home / "notes"))
 
 
 def test_every_document_once_on_both_machines(machines):

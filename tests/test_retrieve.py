@@ -34,6 +34,19 @@ def test_ordinals_and_day_names_are_no_identifiers():
     assert query.identifiers == ["Hawks"]
 
 
+# A household's own synonyms, as a user would add them to a copy of patterns.yaml.
+OWN_WORDS = replace(
+    CONFIG,
+    synonyms=[
+        ["vaccine", "vaccination", "shot"],
+        ["weigh", "weight"],
+        ["installed", "put in"],
+        ["half-day", "early dismissal", "noon dismissal", "out early"],
+        ["dismissal", "dismissed", "pick up", "pickup", "pick-up", "let out"],
+    ],
+)
+
+
 @pytest.mark.parametrize(
     "question, phrase",
     [
@@ -43,7 +56,15 @@ def test_ordinals_and_day_names_are_no_identifiers():
     ],
 )
 def test_synonym_groups_are_found_by_stem(question, phrase):
-    assert phrase in analyse(question, CONFIG).phrases
+    assert phrase in analyse(question, OWN_WORDS).phrases
+
+
+def test_the_shipped_synonyms_name_no_household():
+    """Only equivalences any household shares ship: spellings, abbreviations, the spec's own
+    example; a group for one household's words would not help another."""
+    shipped = {word for group in CONFIG.synonyms for word in group}
+    assert {"hvac filter", "furnace filter", "wifi", "wi-fi", "cancelled", "canceled"} <= shipped
+    assert not shipped & {"kibble", "humane society", "settlement", "roofer", "homeroom", "boiler"}
 
 
 def test_a_section_heading_says_what_the_lines_under_it_are_about():
@@ -184,8 +205,8 @@ def test_documents_about_the_day_asked_about_are_read_sentence_by_sentence_first
     about.doc_id, about.event_dates = "about", [saturday]
     sentence = "The Thunder play the Lightning at 10:00 AM."
     cands = [
-        Candidate(other, "other:0", "Other\nCan you take Leo to his game?", 0.5, 0.5, [], 0.5),
-        Candidate(about, "about:0", f"Game\n{sentence}", 0.4, 0.4, [], 0.4),
+        Candidate(other, "other:0", "Other\nCan you take Leo to his game?", 0.5, 0.5, [], 0.5, rank=0.5),
+        Candidate(about, "about:0", f"Game\n{sentence}", 0.4, 0.4, [], 0.4, rank=0.4),
     ]
     query = Query("q", ["game"], {}, [], "time")
     refine(cands, query, [1.0, 0.0], lambda texts: [[0.5, 0.866] for _ in texts], config, saturday)
@@ -208,25 +229,25 @@ def _terms(query: Query, weights: dict[str, float]) -> dict[str, Term]:
     """Every term of the question, each form weighing 5 unless `weights` says otherwise."""
     terms = {}
     for term in [*query.keywords, *query.phrases]:
-        forms = {f: weights.get(f, 5.0) for f in [term, *query.phrases.get(term, [])]}
-        terms[term] = Term(True, forms)
+        forms = {f: weights.get(f, 5.0) for f in query.alternatives(term)}
+        terms[term] = Term(1.0, forms, query.alternatives(term))
     return terms
 
 
 def test_a_common_synonym_of_a_rare_word_is_left_out_of_the_full_text_query():
-    query = analyse("When is early dismissal on Friday?", CONFIG)
+    query = analyse("When is early dismissal on Friday?", OWN_WORDS)
     assert "dismissed" in query.phrases["dismissal"]
     searched = lexical_query(query, _terms(query, {"dismissed": 0.5, "friday": 0.5}), common=1.6, floor=0.1)
     assert set(searched.split(" OR ")) == {
-        '"early"', '"dismissal"', '"half day"', '"early release"', '"noon dismissal"', '"out early"',
-        '"pick up"', '"pickup"', '"let out"',
+        '"early"', '"dismissal"', '"half day"', '"noon dismissal"', '"out early"', '"pick up"', '"pickup"',
+        '"let out"',
     }  # fmt: skip
     # "pick-up" is "pick up" to the full-text index, and it is searched once.
     assert searched.count('"pick up"') == 1 and "pick-up" in query.phrases["dismissal"]
 
 
 def test_when_every_form_is_common_the_rarest_is_searched():
-    query = analyse("When is early dismissal on Friday?", CONFIG)
+    query = analyse("When is early dismissal on Friday?", OWN_WORDS)
     forms = [f for t in _terms(query, {}).values() for f in t.forms]
     common = dict.fromkeys(forms, 0.5) | {"pickup": 0.9}
     assert lexical_query(query, _terms(query, common), common=1.6, floor=0.1) == '"pickup"'
@@ -246,3 +267,46 @@ def test_a_word_in_more_chunks_than_lexical_max_chunks_is_not_searched(word, sam
             config = replace(CONFIG, retrieval=replace(CONFIG.retrieval, lexical_max_chunks=cap))
             retrieve(store, config, query, embedder.embed([query.text])[0], term_weights(store, query))
     assert searched == [f'"{word}"', ""]
+
+
+def _cand(name, bm25, semantic, coverage):
+    doc = _doc()
+    doc.doc_id = name
+    c = Candidate(doc, f"{name}:0", name, semantic, coverage, [], 0.5)
+    c.bm25 = bm25
+    return c
+
+
+def test_ordering_fuses_bm25_similarity_and_coverage_each_as_a_share_of_the_best():
+    from brainq.retrieve import fuse
+
+    words, meaning = _cand("words", 12.0, 0.30, 0.9), _cand("meaning", 2.0, 0.60, 0.4)
+    fuse([words, meaning], CONFIG)
+    r = CONFIG.retrieval
+    total = r.rank_lexical_weight + r.rank_dense_weight + r.rank_coverage_weight
+    assert words.rank == pytest.approx((r.rank_lexical_weight + 0.5 * r.rank_dense_weight + 0.9 * r.rank_coverage_weight) / total)
+    assert meaning.rank == pytest.approx((r.rank_lexical_weight / 6 + r.rank_dense_weight + 0.4 * r.rank_coverage_weight) / total)
+    # A clear winner of one search stays one: scaled by score, not by rank.
+    lexical_only = replace(CONFIG, retrieval=replace(r, rank_dense_weight=0.0, rank_coverage_weight=0.0))
+    fuse([words, meaning], lexical_only)
+    assert (words.rank, meaning.rank) == pytest.approx((1.0, 1 / 6))
+
+
+def test_a_question_in_a_source_is_no_statement_of_its_answer():
+    """A neighbour's "does anyone know what time the pool opens?" resembles the question best."""
+    asking, telling = "Does anyone know what time the pool opens on Saturday?", "The pool opens at 9:00 AM on weekends."
+    vectors = {"q": [1.0, 0.0], asking: [0.95, 0.312], telling: [0.7, 0.714]}
+    query = Query("q", ["pool", "open"], {}, [], "time")
+    ask = Candidate(_doc(), "ask:0", f"Pool?\n{asking}", 0.9, 0.6, [], 0.6, rank=0.9)
+    tell = Candidate(_doc(), "tell:0", f"Hours\n{telling}", 0.7, 0.6, [], 0.6, rank=0.8)
+    refine([ask, tell], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert ask.asks_back and not ask.states_answer
+    assert tell.states_answer and tell.rank > ask.rank
+
+
+def test_plain_query_holds_every_word_but_stop_words():
+    from brainq.retrieve import plain_query
+
+    assert plain_query("When did Caroline go to the LGBTQ support group?") == (
+        '"caroline" OR "go" OR "lgbtq" OR "support" OR "group"'
+    )

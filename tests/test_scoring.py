@@ -28,7 +28,9 @@ def doc(name, written, doc_type="email", precision="day", events=(), thread=None
 
 
 def cand(d, relevance=0.8, text=""):
-    return Candidate(d, f"{d.doc_id}:0", text or d.title, relevance, relevance, [], relevance)
+    c = Candidate(d, f"{d.doc_id}:0", text or d.title, relevance, relevance, [], relevance)
+    c.rank = relevance
+    return c
 
 
 def ranked(cands, pattern="logistical", time=TimeRef()):
@@ -142,7 +144,7 @@ def test_ordering_keeps_to_the_questions_range():
 def test_later_message_in_thread_supersedes_the_earlier():
     first = doc("first", "2026-03-09T10:00:00", thread="t1")
     correction = doc("correction", "2026-03-10T10:00:00", thread="t1")
-    result = {s.doc.doc_id: s for s in ranked([cand(first, 0.9), cand(correction, 0.8)])}
+    result = {s.doc.doc_id: s for s in ranked([cand(first, 0.82), cand(correction, 0.8)])}
     assert result["first"].superseded_by == "correction"
     assert result["correction"].superseded_by is None
     assert result["correction"].score > result["first"].score
@@ -272,3 +274,13 @@ def test_different_subjects_do_not_conflict():
     unrelated = {"game": [1.0, 0.0], "care": [0.0, 1.0]}
     _say(results, {"game": "The game starts at 10:00 AM.", "care": "After-care runs until 6:00 PM."}, unrelated)
     assert _judge(results, "logistical").level == "answer"
+
+
+def test_a_fact_question_is_not_answered_by_a_sentence_without_that_fact():
+    fresh = doc("bill", "2026-03-10T09:00:00", doc_type="invoice")
+    c = cand(fresh, 0.9, "Your April statement is ready to view.")
+    c.sentence, c.states_answer = "Your April statement is ready to view.", False
+    verdict = judge(ranked([c], pattern="entity"), "entity", CONFIG, TimeRef(), AS_OF, asked="amount")
+    assert verdict.level == "verify" and "does not state the amount" in verdict.reason
+    c.states_answer = True
+    assert judge(ranked([c], pattern="entity"), "entity", CONFIG, TimeRef(), AS_OF, asked="amount").level == "answer"

@@ -1,0 +1,44 @@
+"""How `brainq eval` scores: ordering beside plain baselines, and confidence as a reliability table."""
+
+from datetime import date
+
+from brainq.evaluate import EvalReport, Outcome, Question, fuse
+
+
+def outcome(expect, paths, verdict, want="answer", pattern="entity"):
+    return Outcome(Question("q", pattern, expect, want, date(2026, 3, 12)), pattern, paths, verdict,
+                   {"bm25": paths[::-1], "dense": paths, "fusion": paths})  # fmt: skip
+
+
+def test_reciprocal_rank_fusion():
+    assert fuse([["a", "b", "c"], ["c", "a"]]) == ["a", "c", "b"]
+
+
+def test_ordering_metrics():
+    o = outcome(["x", "y"], ["z", "x", "w", "q", "y"], "answer")
+    assert o.metrics(o.paths, o.verdict) == {
+        "classification": 1.0, "precision@1": 0.0, "recall@3": 0.5, "hit@5": 1.0, "verdict": 1.0,
+    }  # fmt: skip
+
+
+def test_a_set_without_patterns_or_verdicts_is_not_scored_on_them():
+    o = Outcome(Question("q", None, ["x"], None, date(2026, 3, 12)), "entity", ["x"], "verify")
+    m = o.metrics(o.paths, o.verdict)
+    assert m["classification"] is None and m["verdict"] is None and m["precision@1"] == 1.0
+
+
+def test_reliability_counts_confident_mistakes():
+    report = EvalReport(
+        [
+            outcome(["x"], ["x"], "answer"),  # right
+            outcome(["x"], ["y"], "answer"),  # wrong first source
+            outcome([], ["y"], "answer", want="unknown"),  # should not have answered
+            outcome(["x"], ["y"], "verify", want="answer"),  # unsure, and rightly
+        ],
+        ("bm25", "dense", "fusion"),
+    )
+    r = report.reliability()
+    assert r["answer"] == {"given": 3, "first_source_right": 0.333}
+    assert r["confidently_wrong"] == 2 and r["wrong_among_answers"] == 0.667
+    assert r["answered_of_answerable"] == 0.667
+    assert report.table("bm25")["all"]["classification"] is None
