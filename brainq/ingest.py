@@ -85,6 +85,7 @@ class IngestReport:
             "embedded": self.embedded,
             "by_kind": dict(self.by_kind),
             "failures": [{"path": f.path, "reason": f.reason} for f in self.failures],
+            "skipped_files": [{"path": f.path, "reason": f.reason} for f in self.skipped_files],
             "interrupted": self.interrupted,
             "seconds": round(self.seconds, 2),
         }
@@ -236,12 +237,13 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     if resume:
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
-        module = extractor_for(item)
-        if module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES:
+        module = extractor_for(item) if st.st_size else None
+        if not st.st_size or (module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES):
+            reason = "not a kind brainq reads" if st.st_size else "empty"
             report.skipped += 1
-            report.skipped_files.append(Failure(path, "not a kind brainq reads"))
+            report.skipped_files.append(Failure(path, reason))
             progress.file_done(path, "skipped", 0)
-            return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], "not a kind brainq reads")
+            return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
         with _time_budget(config.limits.seconds_per_file):
             if module is mail:
                 found = list(mail.extract(item, config.limits, cursor))

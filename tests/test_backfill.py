@@ -555,3 +555,19 @@ def test_cron_line_runs(tmp_path):
     done = subprocess.run(shlex.split(line)[5:], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     assert json.loads(run_cli("status", "--json", store=store).stdout)["last_runs"][0]["command"] == "backfill"
+
+
+def test_every_file_is_accounted_for(home):
+    """In the store, failed with a reason, or skipped with a reason: none silently."""
+    tree, store = home
+    (tree / "notes/empty.txt").write_bytes(b"")
+    (tree / "notes/budget.csv").write_text("month,amount\nMarch,120\n")
+    (tree / "notes/broken.pdf").write_bytes(b"%PDF-1.4 truncated")
+    result = run_cli("backfill", "--json", store=store)
+    assert result.exit_code == 3  # done, but a file failed
+    report = json.loads(result.stdout)
+    assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
+        ("empty.txt", "empty"), ("budget.csv", "not a kind brainq reads"),
+    }  # fmt: skip
+    assert [Path(f["path"]).name for f in report["failures"]] == ["broken.pdf"]
+    assert report["skipped"] == 2 and report["failed"] == 1
