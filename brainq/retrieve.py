@@ -102,12 +102,25 @@ class Candidate:
 
     @property
     def answer(self) -> str | None:
-        """The answering sentence, with its supporting one, in the document's order."""
-        if not self.sentence or not self.support:
-            return self.sentence
+        """The answering sentence, with its supporting one, in the document's order: what a
+        person reads at a glance, so at most ANSWER_CHARS (the support is left out first)."""
+        if not self.sentence:
+            return None
+        if not self.support or len(self.sentence) + len(self.support) >= ANSWER_CHARS:
+            return _glance(self.sentence)
         text = "\n".join([self.text, *self.other_texts])
         pair = sorted([self.sentence, self.support], key=lambda s: text.find(s))
         return " ".join(pair)
+
+
+ANSWER_CHARS = 300
+
+
+def _glance(sentence: str) -> str:
+    """A sentence cut to ANSWER_CHARS at a word, marked as cut."""
+    if len(sentence) <= ANSWER_CHARS:
+        return sentence
+    return sentence[: ANSWER_CHARS - 1].rsplit(" ", 1)[0] + "\u2026"
 
 
 def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -> Query:
@@ -449,9 +462,21 @@ def _unquoted(chunk: str) -> str:
 
 def sentences(chunk: str) -> list[str]:
     """The sentences of a chunk's body (its first line is the document's title), without
-    mail header lines, which help find a message but never answer a question."""
+    mail header lines, which help find a message but never answer a question, and without
+    lines that are mostly links or addresses (a newsletter's tracking links), which no person
+    reads as an answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
-    return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s)]
+    return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s) and _readable(s)]
+
+
+_LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
+
+
+def _readable(line: str) -> bool:
+    """At most half of the line's characters are links or mail addresses, and it holds a word
+    (a phone number is read as an answer; a row of tracking links is not)."""
+    linked = sum(len(m) for m in _LINKS.findall(line))
+    return linked <= 0.5 * len(line.replace(" ", "")) and re.search(r"[^\W\d_]{2,}", _LINKS.sub("", line)) is not None
 
 
 def _in_order(cand: Candidate) -> list[str]:

@@ -310,3 +310,28 @@ def test_plain_query_holds_every_word_but_stop_words():
     assert plain_query("When did Caroline go to the LGBTQ support group?") == (
         '"caroline" OR "go" OR "lgbtq" OR "support" OR "group"'
     )
+
+
+@pytest.mark.parametrize(
+    "line, readable",
+    [
+        ("Sign up today <http://ad.doubleclick.net/ad/N1549.sportsline.com/B22;sz=1x1;ord=1>", False),
+        ("Write to jane.doe@example.com or bob.smith@example.com", False),
+        ("Front desk phone: 541-555-0182", True),  # a number is an answer to "what's the number"
+        ("Your monthly plan: $65.00 for 500 Mbps, billed on the 3rd.", True),
+    ],
+)
+def test_a_line_of_links_is_never_read_as_an_answer(line, readable):
+    from brainq.retrieve import sentences
+
+    assert (line in sentences(f"Title\n{line}")) == readable
+
+
+def test_an_answer_line_is_read_at_a_glance():
+    from brainq.retrieve import ANSWER_CHARS
+
+    long = " ".join(["The league meets every Thursday evening at the community center"] * 8) + "."
+    c = Candidate(_doc(), "reg:0", f"T\n{long}\nShort one here.", 0.5, 0.5, [], 0.5, sentence=long, support="Short one here.")
+    assert len(c.answer) <= ANSWER_CHARS and c.answer.endswith("\u2026")
+    c.sentence = "Practice is at 6 pm."
+    assert c.answer == "Practice is at 6 pm. Short one here."
