@@ -35,17 +35,26 @@ def annotate(doc: Document, config: Config, mtime: float) -> Document:
 
 def classify_doc_type(doc: Document, rules: DocTypes) -> str:
     """The first rule of patterns.yaml that fits the document's kind, headers and cues."""
-    headers = {name.lower() for name in doc.headers}
+    headers = {name.lower(): str(value) for name, value in doc.headers.items()}
     sample = f"{doc.title}\n{doc.text[:CUE_SCAN_CHARS]}"
     for rule in rules.rules:
         if doc.kind not in rule.kinds:
             continue
-        if any(h.lower() in headers for h in rule.headers):
+        if any(header_matches(h, headers) for h in rule.headers):
             return rule.doc_type
         hits = sum(1 for cue in rule.cues if re.search(cue, sample, re.IGNORECASE))
         if rule.cues and hits >= rule.min_cues:
             return rule.doc_type
     return rules.default_by_kind.get(doc.kind, doc.kind)
+
+
+def header_matches(rule: str, headers: dict[str, str]) -> bool:
+    """`Name` is met by the header's presence, `Name: regex` by its value (case-insensitive)."""
+    name, colon, pattern = rule.partition(":")
+    value = headers.get(name.strip().lower())
+    if value is None:
+        return False
+    return not colon or re.search(pattern.strip(), value, re.IGNORECASE) is not None
 
 
 def _fallback_date(doc: Document, mtime: float) -> None:

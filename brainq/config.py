@@ -63,7 +63,8 @@ class Pattern:
 
 @dataclass(frozen=True)
 class DocTypeRule:
-    """A document of one of `kinds` becomes `doc_type` when any header or enough cues match."""
+    """A document of one of `kinds` becomes `doc_type` when any header or enough cues match;
+    a header is `Name` (present) or `Name: regex` (its value matches)."""
 
     doc_type: str
     kinds: list[str]
@@ -311,6 +312,8 @@ def _check(config: Config, b: _Builder) -> None:
     for i, rule in enumerate(config.doc_types.rules):
         for j, cue in enumerate(rule.cues):
             _regex(cue, b, f"doc_types.rules[{i}].cues[{j}]")
+        for j, header in enumerate(rule.headers):
+            _regex(header.partition(":")[2].strip(), b, f"doc_types.rules[{i}].headers[{j}]")
     if not config.timeline or config.timeline[-1].max_days is not None:
         b.fail("timeline", "the last bucket must have no max_days (it holds everything older)")
     if config.chunking.overlap_words >= config.chunking.max_words:

@@ -51,7 +51,7 @@ KNOWN_SUFFIXES = {
 BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 4  # 3: a .txt or .md note is typed `note`, not `static_pdf`; 4: words get vectors
+DERIVATION = 5  # 3: a .txt or .md note is typed `note`, not `static_pdf`; 4: words get vectors; 5: bulk headers
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -530,3 +530,23 @@ def test_corpus_subjects_are_decoded(corpus, rel):
     expected = " ".join(str(make_header(decode_header(raw))).split())
     assert "=?" in raw and not expected.isascii()
     assert results[rel][0].title == expected
+
+
+@pytest.mark.parametrize(
+    "header, bulk",
+    [
+        ("List-Id: <pta.school.example>", True),
+        ("Precedence: bulk", True),
+        ("Precedence: list", True),
+        ("Precedence: first-class", False),
+        ("Feedback-ID: 1234:campaign:esp", True),
+        ("X-Mailer: MailChimp Mailer - **CID5f8**", True),
+        ("X-Mailer: Microsoft Outlook 16.0", False),
+    ],
+)
+def test_bulk_mail_is_known_by_the_headers_its_senders_set(tmp_path, header, bulk):
+    from brainq.annotate import classify_doc_type
+    from brainq.config import load_config
+
+    [doc], _ = extract_bytes(tmp_path, message("From: a@example.org", "Subject: News", header, body="Hello all."))
+    assert (classify_doc_type(doc, load_config().doc_types) == "newsletter") == bulk

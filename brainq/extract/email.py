@@ -48,7 +48,8 @@ _MAIL_FIELDS = frozenset(
 )
 _MIN_FIELDS = 2
 
-# Headers kept on the document: they drive doc_type rules (List-*, Precedence) and supersession.
+# Headers kept on the document: they drive doc_type rules (List-*, Precedence, bulk mailers'
+# marks) and supersession.
 KEPT_HEADERS = (
     "Message-ID",
     "In-Reply-To",
@@ -56,7 +57,11 @@ KEPT_HEADERS = (
     "List-Id",
     "List-Unsubscribe",
     "List-Post",
+    "List-Unsubscribe-Post",
     "Precedence",
+    "Auto-Submitted",
+    "Feedback-ID",
+    "X-Mailer",
 )
 
 # Declared charsets read as the superset mailers actually write (WHATWG Encoding Standard):
