@@ -65,38 +65,40 @@ class Answer:
             # Results go by score, but for "first"/"last" questions, which put the most relevant
             # in order of date: each result carries its rank, and this says what ordered them.
             "ordered_by": "date" if self.time.order and self.results else "score",
-            "results": [self._result(i, s) for i, s in enumerate(self.results, 1)],
+            "results": [result_json(i, s, self.floor) for i, s in enumerate(self.results, 1)],
         }
 
-    def _result(self, rank: int, s: Scored) -> dict:
-        doc = s.doc
-        return {
-            "rank": rank,
-            "relevant": s.candidate.relevance >= self.floor,
-            "doc_id": doc.doc_id,
-            "path": doc.path,
-            "locator": doc.locator,
-            "source_date": _iso(doc.source_date),
-            "date_source": doc.date_source,
-            "doc_type": doc.doc_type,
-            "title": doc.title,
-            "snippet": s.candidate.sentence or _snippet(s.candidate.text),
-            "score": round(s.score, 4),
-            "age_days": s.age_days,
-            "superseded_by": s.superseded_by,
-            "scores": {
-                "relevance": round(s.relevance, 4),
-                "rank": round(s.rank, 4),
-                "bm25": round(s.candidate.bm25, 4),
-                "decay": round(s.decay, 4),
-                "source_weight": s.source_weight,
-                "cutoff": s.cutoff,
-                "time_factor": s.time_factor,
-                "semantic": round(s.candidate.semantic, 4),
-                "lexical": round(s.candidate.lexical, 4),
-                "identifiers": s.candidate.identifiers,
-            },
-        }
+
+def result_json(rank: int, s: Scored, floor: float) -> dict:
+    """One source as `ask --json` lists it: where it is, its dates, and every score factor."""
+    doc = s.doc
+    return {
+        "rank": rank,
+        "relevant": s.candidate.relevance >= floor,
+        "doc_id": doc.doc_id,
+        "path": doc.path,
+        "locator": doc.locator,
+        "source_date": _iso(doc.source_date),
+        "date_source": doc.date_source,
+        "doc_type": doc.doc_type,
+        "title": doc.title,
+        "snippet": s.candidate.sentence or _snippet(s.candidate.text),
+        "score": round(s.score, 4),
+        "age_days": s.age_days,
+        "superseded_by": s.superseded_by,
+        "scores": {
+            "relevance": round(s.relevance, 4),
+            "rank": round(s.rank, 4),
+            "bm25": round(s.candidate.bm25, 4),
+            "decay": round(s.decay, 4),
+            "source_weight": s.source_weight,
+            "cutoff": s.cutoff,
+            "time_factor": s.time_factor,
+            "semantic": round(s.candidate.semantic, 4),
+            "lexical": round(s.candidate.lexical, 4),
+            "identifiers": s.candidate.identifiers,
+        },
+    }
 
 
 def _iso(moment) -> str | None:

@@ -312,6 +312,24 @@ def serve(ctx: typer.Context) -> None:
         pass
 
 
+@app.command()
+def mcp(ctx: typer.Context) -> None:
+    """Serve the store to AI assistants over the Model Context Protocol (stdio), read-only.
+
+    Tools: ask (what `ask --json` prints), search, get_document, list_documents, status. The
+    store and the model stay loaded between calls. Add it to Claude Code with:
+
+    \b
+        claude mcp add brainq -- brainq mcp
+    """
+    from brainq.mcp_server import server
+
+    settings: Settings = ctx.obj
+    config = settings.config()
+    store = settings.store()
+    server(store, config, _question_embedder(store, config)).run("stdio")
+
+
 @app.command("eval")
 def evaluate(
     ctx: typer.Context,
@@ -373,15 +391,7 @@ def status(
 
     settings: Settings = ctx.obj
     store = settings.store()
-    info = {
-        "store": str(store.home),
-        "chroma_url": store.chroma_url,
-        **({"origin": store.origin} if store.chroma_url else {}),  # a name among a server's machines
-        **store.counts(),
-        "size_bytes": store.size_bytes(),
-        "sources": store.sources(),
-        "last_runs": store.last_runs(),
-    }
+    info = store.summary()
     if check or repair:
         config = settings.config()
         with store.writer_lock() if repair else nullcontext():

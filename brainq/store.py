@@ -1056,6 +1056,27 @@ class Store:
             counts["by_origin"] = {self.origin: counts["documents"] - sum(remote.values()), **remote}
         return counts
 
+    def summary(self) -> dict:
+        """What `brainq status` shows: counts by type and year, size, sources, the last runs."""
+        return {
+            "store": str(self.home),
+            "chroma_url": self.chroma_url,
+            **({"origin": self.origin} if self.chroma_url else {}),  # a name among a server's machines
+            **self.counts(),
+            "size_bytes": self.size_bytes(),
+            "sources": self.sources(),
+            "last_runs": self.last_runs(),
+        }
+
+    def document_text(self, doc_id: str, limit: int) -> str | None:
+        """A document's text as its chunks hold it (titles left off), at most `limit` characters;
+        None for a document the store does not hold."""
+        rows = self.db.execute("SELECT text FROM chunks WHERE doc_id = ? ORDER BY rowid", (doc_id,)).fetchall()
+        if not rows and not self.get_documents([doc_id]):
+            return None
+        text = "\n".join(row[0].split("\n", 1)[-1] for row in rows)
+        return text if len(text) <= limit else text[:limit] + "\u2026"
+
     def size_bytes(self) -> int:
         return sum(p.stat().st_size for p in self.home.rglob("*") if p.is_file())
 

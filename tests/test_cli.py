@@ -10,7 +10,7 @@ import pytest
 from brainq.cli import app
 from tests.conftest import AS_OF, ROOT, run_cli
 
-COMMANDS = ["ingest", "ask", "backfill", "cron", "status", "list", "forget", "sources", "eval", "serve"]
+COMMANDS = ["ingest", "ask", "backfill", "cron", "status", "list", "forget", "sources", "eval", "serve", "mcp"]
 
 
 def test_every_command_has_help_with_text():

@@ -1,0 +1,136 @@
+"""`brainq mcp`: the store as tools an AI assistant can call, over MCP's stdio transport.
+
+The server opens the store and loads the question model once, so a warm call costs what a
+`brainq serve` answer costs. Every tool reads; none writes, deletes, or opens a file outside
+the store. Bad arguments and a store that cannot answer come back as tool errors with a
+message the assistant can act on; nothing a client sends stops the server. Like the CLI, it
+parses and renders only: the answers are `brainq.ask`'s, the listings the store's.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from brainq import __version__
+from brainq.ask import ask, rank, result_json
+from brainq.config import Config
+from brainq.errors import BrainqError
+from brainq.scoring import visible
+from brainq.store import Store
+
+DOCUMENT_CHARS = 20_000  # text get_document returns at most: enough to read, not a whole mailbox
+MAX_LIMIT = 200
+
+
+def server(store: Store, config: Config, embed) -> MCPServer:
+    """The MCP server for one store; `embed` is the question embedder (loaded on first use)."""
+    app = MCPServer(
+        "brainq",
+        version=__version__,
+        log_level="WARNING",  # stderr is the assistant's log: a line per failed call is enough
+        instructions=(
+            "A personal archive of mail, PDFs, photos, calendars and notes. Use `ask` for a "
+            "question that wants an answer with a verdict (answer, verify, unknown) and dated "
+            "sources; `search` to find documents; `get_document` to read one; `list_documents` "
+            "to browse by date or type; `status` for what the archive holds. Dates are YYYY-MM-DD."
+        ),
+    )
+
+    def guarded(call):
+        """A BrainqError (bad input, an empty store) as a tool error: its message, one line."""
+        try:
+            store.refresh()  # see what a backfill wrote since the last call
+            return call()
+        except BrainqError as exc:
+            raise ToolError(str(exc)) from None
+
+    @app.tool(name="ask")
+    def ask_archive(question: str, as_of: str | None = None, pattern: str | None = None) -> dict[str, Any]:
+        """Answer a question from the freshest relevant evidence in the archive.
+
+        Returns what `brainq ask --json` prints: the verdict (answer, verify or unknown, with
+        a reason and a confidence), the answer sentence quoted from the best source, and the
+        ranked sources with path, date, type and scores. `as_of` answers as if today were that
+        day (YYYY-MM-DD); `pattern` forces logistical, entity or historical.
+        """
+        day = _day(as_of, "as_of") or date.today()
+        return guarded(lambda: ask(question, store, config, embed, day, pattern, top_k=5).to_json())
+
+    @app.tool()
+    def search(
+        query: str, since: str | None = None, until: str | None = None, doc_type: str | None = None, limit: int = 10
+    ) -> list[dict[str, Any]]:
+        """Documents that match a query, best first, without a verdict.
+
+        `since`/`until` (YYYY-MM-DD) keep documents written in that span; `doc_type` keeps one
+        type (email, newsletter, invoice, receipt, manual, static_pdf, photo, calendar_event,
+        note). Each result has path, date, type, title, a snippet and its score.
+        """
+        first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
+
+        def found():
+            ranking = rank(query, store, config, embed, last or date.today())
+            kept = [s for s in ranking.ranked if _within(s.doc, first, last, doc_type)][:n]
+            return [result_json(i, s, ranking.floor) for i, s in enumerate(kept, 1)]
+
+        return guarded(found)
+
+    @app.tool()
+    def get_document(id: str) -> dict[str, Any]:
+        """One document's metadata and text (at most 20,000 characters), by its doc_id."""
+
+        def read():
+            docs = store.get_documents([id])
+            if id not in docs:
+                raise ToolError(f"no document with doc_id {id!r} in this archive; search or list_documents give ids")
+            return {**docs[id].to_json(), "text": store.document_text(id, DOCUMENT_CHARS)}
+
+        return guarded(read)
+
+    @app.tool()
+    def list_documents(
+        since: str | None = None, until: str | None = None, doc_type: str | None = None, limit: int = 50
+    ) -> list[dict[str, Any]]:
+        """Documents with their dates, types and titles, oldest first: what `brainq list` shows.
+
+        `since`/`until` (YYYY-MM-DD) keep documents written in that span; `doc_type` keeps one
+        type; at most `limit` (up to 200).
+        """
+        first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
+        return guarded(lambda: [d.to_json() for _, d in zip(range(n), store.documents(doc_type, first, last))])
+
+    @app.tool()
+    def status() -> dict[str, Any]:
+        """What the archive holds: documents and chunks, counts by type and by year, sources,
+        its size and its last runs."""
+        return guarded(store.summary)
+
+    return app
+
+
+def _day(value: str | None, name: str) -> date | None:
+    if value is None or value == "":
+        return None
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise ToolError(f"{name} takes a date as YYYY-MM-DD, got {value!r}") from None
+
+
+def _limit(value: int) -> int:
+    if not 1 <= value <= MAX_LIMIT:
+        raise ToolError(f"limit must be between 1 and {MAX_LIMIT}, got {value}")
+    return value
+
+
+def _within(doc, first: date | None, last: date | None, doc_type: str | None) -> bool:
+    written = doc.source_date.date() if doc.source_date else None
+    if doc_type and doc.doc_type != doc_type:
+        return False
+    if first and (written is None or written < first):
+        return False
+    return not last or (written is not None and written <= last and visible(doc, last))

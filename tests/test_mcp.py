@@ -1,0 +1,74 @@
+"""`brainq mcp`: the store's tools, through the MCP SDK's own stdio client, as an assistant calls them."""
+
+import asyncio
+import json
+import sys
+
+import pytest
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+from tests.conftest import AS_OF, ask_json
+
+pytestmark = pytest.mark.slow
+
+
+def session_calls(store, calls):
+    """Start `brainq mcp` for `store`, list its tools, make `calls` [(tool, arguments)] in turn."""
+
+    async def run():
+        params = StdioServerParameters(command=sys.executable, args=["-m", "brainq", "--store", str(store), "mcp"])
+        async with stdio_client(params) as streams, ClientSession(*streams) as session:
+            await session.initialize()
+            tools = {t.name: t for t in (await session.list_tools()).tools}
+            return tools, [await session.call_tool(name, arguments) for name, arguments in calls]
+
+    return asyncio.run(run())
+
+
+def test_every_tool_on_the_sample_store(sample_store):
+    store, _ = sample_store
+    question = "What size is our HVAC filter?"
+    tools, (asked, found, listed, status, bad_day, bad_limit, unknown, still) = session_calls(
+        store,
+        [
+            ("ask", {"question": question, "as_of": AS_OF}),
+            ("search", {"query": "furnace filter", "doc_type": "invoice", "limit": 3}),
+            ("list_documents", {"since": "2026-03-01", "doc_type": "email", "limit": 100}),
+            ("status", {}),
+            ("ask", {"question": question, "as_of": "next Friday"}),
+            ("search", {"query": "filter", "limit": 0}),
+            ("get_document", {"id": "no-such-document"}),
+            ("ask", {"question": "Is Friday a half-day?", "as_of": AS_OF}),
+        ],
+    )
+    assert set(tools) == {"ask", "search", "get_document", "list_documents", "status"}
+    assert all(t.description for t in tools.values())
+    assert tools["ask"].input_schema["required"] == ["question"]
+
+    assert not asked.is_error and asked.structured_content == ask_json(store, question)
+    results = found.structured_content["result"]
+    assert 0 < len(results) <= 3 and {r["doc_type"] for r in results} == {"invoice"}
+    documents = listed.structured_content["result"]
+    assert documents and all(d["doc_type"] == "email" and d["source_date"] >= "2026-03-01" for d in documents)
+    assert status.structured_content["documents"] > len(documents)
+
+    assert bad_day.is_error and "as_of takes a date as YYYY-MM-DD" in bad_day.content[0].text
+    assert bad_limit.is_error and "limit must be between 1 and 200" in bad_limit.content[0].text
+    assert unknown.is_error and "no document with doc_id" in unknown.content[0].text
+    assert not still.is_error and still.structured_content["verdict"]["level"] == "answer"
+
+
+def test_a_document_is_read_by_its_id(sample_store):
+    store, _ = sample_store
+    first = ask_json(store, "What size is our HVAC filter?")["results"][0]
+    _, (document,) = session_calls(store, [("get_document", {"id": first["doc_id"]})])
+    read = document.structured_content
+    assert read["path"] == first["path"] and read["doc_type"] == first["doc_type"]
+    assert "16x25" in read["text"] and len(read["text"]) <= 20_001
+
+
+def test_an_empty_store_says_so(tmp_path):
+    _, (asked, status) = session_calls(tmp_path / "empty", [("ask", {"question": "Anything?"}), ("status", {})])
+    assert asked.is_error and "nothing is ingested" in asked.content[0].text
+    assert status.structured_content["documents"] == 0
