@@ -323,11 +323,12 @@ def mcp(ctx: typer.Context) -> None:
         claude mcp add brainq -- brainq mcp
     """
     from brainq.mcp_server import server
+    from brainq.serve import RememberedEmbed
 
     settings: Settings = ctx.obj
     config = settings.config()
     store = settings.store()
-    server(store, config, _question_embedder(store, config)).run("stdio")
+    server(store, config, RememberedEmbed(_question_embedder(store, config))).run("stdio")
 
 
 @app.command("eval")
