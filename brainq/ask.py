@@ -86,6 +86,7 @@ def result_json(rank: int, s: Scored, floor: float) -> dict:
         "score": round(s.score, 4),
         "age_days": s.age_days,
         "superseded_by": s.superseded_by,
+        "copies": s.candidate.copies,
         "scores": {
             "relevance": round(s.relevance, 4),
             "rank": round(s.rank, 4),

@@ -16,6 +16,7 @@ import ctypes
 import hashlib
 import json
 import os
+import re
 import signal
 import threading
 import time
@@ -51,7 +52,7 @@ KNOWN_SUFFIXES = {
 BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 5  # 3: a .txt or .md note is typed `note`, not `static_pdf`; 4: words get vectors; 5: bulk headers
+DERIVATION = 6  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 
@@ -313,7 +314,30 @@ def _stored(doc: Document, doc_id: str, chunks: int, now: str) -> StoredDocument
         notes=doc.notes,
         ingested_at=now,
         chunks=chunks,
+        copy_key=copy_key(doc),
     )
+
+
+_SUBJECT_PREFIX = re.compile(r"^\s*((re|fwd?|aw|sv)\s*:\s*)+", re.IGNORECASE)
+
+
+def copy_key(doc: Document) -> str:
+    """What every copy of a document shares: its kind, sender, subject, day and text.
+
+    The same message in several folders (Gmail labels synced by mbsync, Sent and Inbox, an
+    mbox imported twice) or file saved twice has them all, and so has one announcement sent to
+    several lists minutes apart under other Message-IDs; a monthly reminder with the same
+    words is written on another day, and stays a document of its own.
+    """
+    day = doc.source_date.date().isoformat() if doc.source_date and doc.date_source != "mtime" else ""
+    parts = [
+        doc.kind,
+        (doc.sender or "").strip().lower(),
+        " ".join(_SUBJECT_PREFIX.sub("", doc.title or "").lower().split()),
+        day,
+        " ".join(doc.text.split()),
+    ]
+    return hashlib.sha1("\0".join(parts).encode("utf-8", "replace")).hexdigest()[:20]
 
 
 def _fail(report: IngestReport, progress: Progress, path: str, reason: str) -> None:

@@ -121,7 +121,8 @@ def print_status(info: dict, as_json: bool) -> None:
         return
     out.print(f"[bold]store[/] {info['store']}  ({info['size_bytes'] / 2**20:.1f} MB)")
     out.print(f"{info['documents']} documents, {info['chunks']} chunks from {info['files']} files"
-              f" ({info['files_with_errors']} with errors)")
+              f" ({info['files_with_errors']} with errors)"
+              + (f"; {info['copies_folded']} copies of documents counted once" if info["copies_folded"] else ""))
     if info["by_type"]:
         out.print("by type: " + ", ".join(f"{t} {n}" for t, n in info["by_type"].items()), markup=False)
     if info["by_year"]:
@@ -151,7 +152,8 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         when = doc.source_date.date().isoformat() if doc.source_date else "undated   "
         flag = "?" if doc.date_source == "mtime" else " "
         where = f"{doc.path}#{doc.locator}" if doc.locator else doc.path
-        out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}", markup=False)
+        copies = f"  (+{len(doc.copies)} cop{'ies' if len(doc.copies) > 1 else 'y'})" if doc.copies else ""
+        out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}{copies}", markup=False)
 
 
 _LEVEL_STYLE = {"answer": "bold green", "verify": "bold yellow", "unknown": "bold red"}
@@ -203,6 +205,8 @@ def print_answer(answer, config, explain: bool) -> None:
             out.print(f"\n[bold]{bucket.name}[/]")
         for s in members:
             flag = "  [dim](superseded)[/]" if s.superseded_by else ""
+            if s.candidate.copies:
+                flag += f"  [dim]({s.candidate.copies + 1} copies)[/]"
             date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
             out.print(
                 f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "

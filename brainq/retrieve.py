@@ -93,6 +93,7 @@ class Candidate:
     rank: float = 0.0  # BM25 and similarity fused, each scaled by the question's best: the order
     answer_factor: float = 1.0  # how far its sentence holds the kind of fact asked for
     asks_back: bool = False  # its best sentence is a question itself: no statement of the answer
+    copies: int = 0  # other copies of the document found, shown as this one
 
     def alike(self, other: "Candidate", threshold: float) -> bool:
         """Whether the two answering sentences say something about the same thing."""
@@ -223,13 +224,19 @@ def retrieve(
         cand.bm25 = bm25.get(cid, 0.0)
         chunks.setdefault(doc_id, []).append(cand)
     fuse([c for found in chunks.values() for c in found], config)
-    best = []
+    best: dict[str, Candidate] = {}
     for found in chunks.values():
         cand = max(found, key=lambda c: c.rank)
         cand.relevance = max(c.relevance for c in found)
         cand.other_texts = [c.text for c in found if c is not cand]
-        best.append(cand)
-    return sorted(best, key=lambda c: c.rank, reverse=True)
+        # Copies of one document (StoredDocument.copy_key) are one result: the best of them.
+        key = cand.doc.copy_key or cand.doc.doc_id
+        if key in best:
+            kept, other = sorted([best[key], cand], key=lambda c: c.rank, reverse=True)
+            kept.copies += other.copies + 1
+            cand = kept
+        best[key] = cand
+    return sorted(best.values(), key=lambda c: c.rank, reverse=True)
 
 
 def plain_query(question: str) -> str:

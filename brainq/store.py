@@ -65,7 +65,7 @@ from pathlib import Path
 from brainq.crashpoints import reached
 from brainq.errors import LockedError, StoreError
 
-SCHEMA_VERSION = 2  # 2: chunk_index links each chunk to its text in the FTS table
+SCHEMA_VERSION = 3  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key
 COLLECTION = "brainq_chunks"
 ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (see the module docstring)
 VOCABULARY = "brainq_vocabulary"  # every word of the chunks, with its vector (brainq/vocabulary.py)
@@ -89,7 +89,7 @@ CREATE TABLE IF NOT EXISTS documents (
     doc_id TEXT PRIMARY KEY, path TEXT NOT NULL, locator TEXT, kind TEXT, doc_type TEXT,
     title TEXT, sender TEXT, source_date TEXT, source_ts REAL, date_source TEXT,
     date_precision TEXT, event_dates TEXT, thread TEXT, headers TEXT, notes TEXT,
-    ingested_at TEXT, chunks INTEGER);
+    ingested_at TEXT, chunks INTEGER, copy_key TEXT);
 CREATE INDEX IF NOT EXISTS documents_path ON documents(path);
 CREATE TABLE IF NOT EXISTS chunk_index (
     chunk_id TEXT PRIMARY KEY, doc_id TEXT NOT NULL, path TEXT NOT NULL, text_sha TEXT NOT NULL,
@@ -106,11 +106,13 @@ CREATE INDEX IF NOT EXISTS remote_documents_origin ON remote_documents(origin);
 # Catalog rows of this store's own files: the others are copies of other origins' documents.
 _OWN = "doc_id NOT IN (SELECT doc_id FROM remote_documents)"
 # Columns added since stores were first written: the files' within schema 1 (older brainq
-# ignore them), chunk_index's with schema 2 (older brainq refuse such a store).
+# ignore them), chunk_index's with schema 2 and documents' with schema 3 (older brainq refuse
+# such a store).
 _ADDED_COLUMNS = (
     ("files", "read_offset", "INTEGER"),
     ("files", "messages", "INTEGER"),
     ("chunk_index", "text_rowid", "INTEGER"),
+    ("documents", "copy_key", "TEXT"),
 )
 
 
@@ -134,6 +136,11 @@ class StoredDocument:
     notes: list[str] = field(default_factory=list)
     ingested_at: str = ""
     chunks: int = 0
+    # The same for every copy of one document: a message in two folders, a file saved twice, an
+    # announcement sent to several lists the same day (ingest.copy_key). Copies are one
+    # document to a reader: listed, counted and shown once.
+    copy_key: str | None = None
+    copies: list[str] = field(default_factory=list)  # the other copies' places, when listed
 
     def to_json(self) -> dict:
         """The `list --json` record: the fields scripts ask for."""
@@ -150,6 +157,7 @@ class StoredDocument:
             "event_dates": [d.isoformat() for d in self.event_dates],
             "ingested_at": self.ingested_at,
             "chunks": self.chunks,
+            "copies": self.copies,
         }
 
 
@@ -629,7 +637,7 @@ class Store:
     @staticmethod
     def _insert_catalog(db: sqlite3.Connection, path: str, documents: list[StoredDocument], chunks: list[Chunk]):
         db.executemany(
-            "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [_document_row(d) for d in documents],
         )
         # Rows numbered here, inside the write transaction, so chunk_index can point at them.
@@ -795,8 +803,8 @@ class Store:
             query += " AND source_ts < ?"
             args.append(epoch_seconds(datetime.combine(until, datetime.min.time())) + 86400)
         query += " ORDER BY source_ts IS NULL, source_ts, path, locator"
-        for row in self.db.execute(query, args):
-            yield _document_from_row(row)
+        docs = [_document_from_row(row) for row in self.db.execute(query, args)]
+        yield from fold_copies(docs)
 
     def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
         ids = list(dict.fromkeys(doc_ids))
@@ -1034,13 +1042,16 @@ class Store:
 
     def counts(self) -> dict:
         self._fresh()
-        by_type = dict(self.db.execute("SELECT doc_type, count(*) FROM documents GROUP BY doc_type ORDER BY 2 DESC"))
+        # Copies of one document count once (StoredDocument.copy_key).
+        distinct = "count(DISTINCT coalesce(copy_key, doc_id))"
+        by_type = dict(self.db.execute(f"SELECT doc_type, {distinct} FROM documents GROUP BY doc_type ORDER BY 2 DESC"))
         by_year = dict(
             self.db.execute(
-                "SELECT coalesce(substr(source_date, 1, 4), 'undated'), count(*) FROM documents "
+                f"SELECT coalesce(substr(source_date, 1, 4), 'undated'), {distinct} FROM documents "
                 "GROUP BY 1 ORDER BY 1"
             )
         )
+        copies = self.db.execute(f"SELECT count(*) - {distinct} FROM documents").fetchone()[0]
         files, failed = self.db.execute("SELECT count(*), count(error) FROM files").fetchone()
         chunks = self.db.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]
         counts = {
@@ -1048,6 +1059,7 @@ class Store:
             "chunks": chunks,
             "files": files,
             "files_with_errors": failed,
+            "copies_folded": copies,
             "by_type": by_type,
             "by_year": by_year,
         }
@@ -1142,6 +1154,21 @@ def _chroma_reason(exc: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
+def fold_copies(docs: list[StoredDocument]) -> list[StoredDocument]:
+    """The documents with each set of copies as one: the first of them, knowing the others'
+    places (`copies`), in the order given."""
+    first: dict[str, StoredDocument] = {}
+    kept = []
+    for doc in docs:
+        key = doc.copy_key or doc.doc_id
+        if key in first:
+            first[key].copies.append(doc.path + (f"#{doc.locator}" if doc.locator else ""))
+            continue
+        first[key] = doc
+        kept.append(doc)
+    return kept
+
+
 def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
     """Chunk metadata in Chroma: the document's fields, dates also as numbers for range filters."""
     meta = {
@@ -1164,7 +1191,9 @@ def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
 
 def _record(doc: StoredDocument, stamped: bool = True) -> str:
     """A document's catalog record as JSON, carried by its chunks on a Chroma server."""
-    record = {**doc.to_json(), "kind": doc.kind, "thread": doc.thread, "headers": doc.headers, "notes": doc.notes}
+    record = {**doc.to_json(), "kind": doc.kind, "thread": doc.thread, "headers": doc.headers, "notes": doc.notes,
+              "copy_key": doc.copy_key}  # fmt: skip
+    del record["copies"]
     if not stamped:
         del record["ingested_at"]  # when it was stored is no part of what it says
     return json.dumps(record, sort_keys=True)
@@ -1189,6 +1218,7 @@ def _document_from_record(text: str) -> StoredDocument:
         notes=r["notes"],
         ingested_at=r["ingested_at"],
         chunks=r["chunks"],
+        copy_key=r.get("copy_key"),
     )
 
 
@@ -1259,12 +1289,13 @@ def _document_row(d: StoredDocument) -> tuple:
         json.dumps(d.notes),
         d.ingested_at or _now(),
         d.chunks,
+        d.copy_key,
     )
 
 
 def _document_from_row(row: tuple) -> StoredDocument:
     (doc_id, path, locator, kind, doc_type, title, sender, source_date, _ts, date_source,
-     precision, event_dates, thread, headers, notes, ingested_at, chunks) = row  # fmt: skip
+     precision, event_dates, thread, headers, notes, ingested_at, chunks, copy_key) = row  # fmt: skip
     return StoredDocument(
         doc_id=doc_id,
         path=path,
@@ -1282,4 +1313,5 @@ def _document_from_row(row: tuple) -> StoredDocument:
         notes=json.loads(notes or "[]"),
         ingested_at=ingested_at,
         chunks=chunks,
+        copy_key=copy_key,
     )
