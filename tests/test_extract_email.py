@@ -550,3 +550,23 @@ def test_bulk_mail_is_known_by_the_headers_its_senders_set(tmp_path, header, bul
 
     [doc], _ = extract_bytes(tmp_path, message("From: a@example.org", "Subject: News", header, body="Hello all."))
     assert (classify_doc_type(doc, load_config().doc_types) == "newsletter") == bulk
+
+
+def test_what_the_sender_did_not_write_is_marked_as_quoted(tmp_path):
+    body = (
+        "No, it moved to 7:00 PM, in the library's meeting room.\n\n"
+        "Thanks,\nDana Whitfield\nHOA secretary\n\n"
+        "On Mon, Apr 13, 2026 at 9:00 AM Pat <pat@example.org> wrote:\n"
+        "> The meeting is at 6:00 PM at the clubhouse.\n"
+    )
+    [doc], _ = extract_bytes(tmp_path, message("From: dana@example.org", "Subject: Re: Meeting", body=body))
+    own, _, marked = doc.text.partition("\n> ")
+    assert "moved to 7:00 PM" in own and "6:00 PM" not in own and "Dana Whitfield" not in own
+    assert "> The meeting is at 6:00 PM at the clubhouse." in doc.text  # still searchable
+    assert "> Dana Whitfield" in doc.text
+
+
+def test_a_forward_is_what_it_forwards(tmp_path):
+    body = "FYI\n\n---------- Forwarded message ---------\nFrom: Air <a@x.org>\nSubject: Itinerary\n\nFlight 123 lands at 4:05 PM.\n"
+    [doc], _ = extract_bytes(tmp_path, message("From: me@example.org", "Subject: Fwd: Itinerary", body=body))
+    assert "\nFlight 123 lands at 4:05 PM." in doc.text and "> Flight" not in doc.text

@@ -23,6 +23,7 @@ from email.utils import parseaddr, parsedate_to_datetime
 from pathlib import PurePosixPath, PureWindowsPath
 
 import html2text
+from mailparser_reply.parser import EmailMessage as MailBody
 from dateutil import parser as dateutil_parser
 from dateutil.parser import UnknownTimezoneWarning
 
@@ -63,6 +64,12 @@ KEPT_HEADERS = (
     "Feedback-ID",
     "X-Mailer",
 )
+
+_FORWARD_MARK = re.compile(r"^.*(forwarded message|original message|weitergeleitete nachricht|message transf).*$",
+                           re.IGNORECASE | re.MULTILINE)  # fmt: skip
+# Languages of the reply headers, signatures and disclaimers looked for (mail-parser-reply's
+# names); each costs a little on every message.
+REPLY_LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "sv", "da")
 
 # Declared charsets read as the superset mailers actually write (WHATWG Encoding Standard):
 # "iso-8859-1" mail is usually windows-1252, "gb2312" is GBK, "ks_c_5601-1987" is cp949.
@@ -674,15 +681,37 @@ def _text(
     blocks = ["\n".join(lines)]
     for role, part in parts:
         if role == "text":
-            blocks.append(_part_text(part))
+            blocks.append(_marked(_part_text(part)))
         elif role == "html":
-            blocks.append(_html_text(_part_text(part)))
+            blocks.append(_marked(_html_text(_part_text(part))))
             if "HTML converted to text" not in doc.notes:
                 doc.notes.append("HTML converted to text")
     if attachment_names:
         blocks.append("Attachments: " + ", ".join(attachment_names))
     # NUL ends strings in SQLite and in the embedder's tokenizer.
     return "\n\n".join(b.strip() for b in blocks if b.strip()).replace("\x00", "")
+
+
+def _marked(body: str) -> str:
+    """The body with what its sender did not write this time marked as quoted ("> "): the
+    earlier messages a reply quotes (any client's header: "On ... wrote:", Outlook's "From: ...
+    Sent: ...", "-----Original Message-----", in the languages of REPLY_LANGUAGES), its
+    signature, legal disclaimers and list footers. Marked lines stay searchable; retrieval
+    reads them as no statement of this message. A message with next to nothing of its own
+    before what it quotes (a forward, "FYI") is left as it is: what it forwards is what it says.
+
+    mail-parser-reply finds them: over the 1,735 messages of ../shared/corpora/mail it marked
+    quoted text in 240 of the 305 that quote and signatures or footers in 288 more, and was
+    the only one of the parsers compared to know Outlook's headers and languages other than
+    English (email-reply-parser emptied 48 bodies, talon needs an old scikit-learn).
+    """
+    parsed = MailBody(text=body, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
+    own, *earlier = parsed.replies
+    if len(_FORWARD_MARK.sub("", own.body).split()) < 4:
+        return body  # "FYI", or a forward's own marker line: the rest is what it says
+    others = [own.signatures, *own.disclaimers, *(reply.content for reply in earlier)]
+    quoted = [line if line.startswith(">") else f"> {line}".rstrip() for o in others for line in o.splitlines()]
+    return "\n\n".join([own.body, "\n".join(quoted)]).strip()
 
 
 def _part_text(part: Message) -> str:
