@@ -570,3 +570,20 @@ def test_a_forward_is_what_it_forwards(tmp_path):
     body = "FYI\n\n---------- Forwarded message ---------\nFrom: Air <a@x.org>\nSubject: Itinerary\n\nFlight 123 lands at 4:05 PM.\n"
     [doc], _ = extract_bytes(tmp_path, message("From: me@example.org", "Subject: Fwd: Itinerary", body=body))
     assert "\nFlight 123 lands at 4:05 PM." in doc.text and "> Flight" not in doc.text
+
+
+@pytest.mark.skipif(not (CORPUS / "mail-parser/mail_outlook_1").exists(), reason="../shared/corpora/mail is absent")
+def test_an_outlook_msg_file_is_read_as_its_message():
+    [doc], failures = extract(CORPUS / "mail-parser/mail_outlook_1")  # a .msg without the suffix
+    assert doc.kind == "email" and not failures
+    assert doc.title == "Newsletter Prüfung Personalwesen / Prüfung Eröffnungsbilanz"
+    assert doc.sender == "nueblingv@w-vwa.de"
+    assert (doc.source_date.isoformat(), doc.date_source) == ("2017-09-18T12:00:18+02:00", "header")
+    assert "Sehr geehrte Frau Gaiser-Schönenborn" in doc.text
+
+
+def test_a_word_file_is_no_outlook_message():
+    from brainq.extract import msg
+
+    ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600 + "WordDocument".encode("utf-16-le")
+    assert not msg.sniff("report.doc", ole) and msg.sniff("saved.msg", ole)

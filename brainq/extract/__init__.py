@@ -14,10 +14,10 @@ from types import ModuleType
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
-from brainq.extract import calendar, email, pdf, photo, text
+from brainq.extract import calendar, email, msg, pdf, photo, text
 
 # Order matters: content is sniffed in this order, so a mail file named .txt is read as mail.
-EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, email, text)
+EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, email, text)
 
 SNIFF_BYTES = 4096
 
@@ -35,7 +35,7 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """Documents and failures of one item; raises ExtractError if it cannot be read at all."""
     module = extractor_for(item)
     if module is None:
-        raise ExtractError(f"{item.name}: not a kind brainq reads (email, PDF, photo, .ics, text)")
+        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, photo, .ics, text)")
     for found in module.extract(item, limits):
         yield _within_limit(found, limits) if isinstance(found, Document) else found
 
