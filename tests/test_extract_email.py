@@ -587,3 +587,35 @@ def test_a_word_file_is_no_outlook_message():
 
     ole = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600 + "WordDocument".encode("utf-16-le")
     assert not msg.sniff("report.doc", ole) and msg.sniff("saved.msg", ole)
+
+
+def test_a_forwarded_message_in_base64_is_read_as_a_message(tmp_path):
+    import base64
+
+    inner = message("From: guest@localhost", "Subject: test-localhost", "Date: Sat, 25 May 2019 09:48:23 +0200",
+                    body="The test went through.")  # fmt: skip
+    outer = message(
+        "From: a@example.org", "Subject: fwd", 'Content-Type: multipart/mixed; boundary="b"',
+        body=(
+            "--b\nContent-Type: text/plain\n\nSee the attached message.\n"
+            '--b\nContent-Type: message/rfc822; name="test.eml"\nContent-Transfer-Encoding: base64\n'
+            'Content-Disposition: attachment; filename="test.eml"\n\n'
+            f"{base64.encodebytes(inner).decode()}\n--b--"
+        ),
+    )  # fmt: skip
+    docs, failures = extract_bytes(tmp_path, outer)
+    assert not failures
+    assert [d.title for d in docs] == ["fwd", "test-localhost"] and "The test went through." in docs[1].text
+
+
+def test_a_gif_is_named_not_read(tmp_path):
+    outer = message(
+        "From: a@example.org", "Subject: logo", 'Content-Type: multipart/mixed; boundary="b"',
+        body=(
+            "--b\nContent-Type: text/plain\n\nHello.\n"
+            '--b\nContent-Type: image/gif\nContent-Disposition: attachment; filename="spacer.gif"\n'
+            "Content-Transfer-Encoding: base64\n\nR0lGODlhAQABAAAAACw=\n--b--"
+        ),
+    )  # fmt: skip
+    [doc], failures = extract_bytes(tmp_path, outer)
+    assert not failures and "spacer.gif" in doc.text

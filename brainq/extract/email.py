@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import binascii
 import codecs
+import base64
 import email
 import io
 import mimetypes
+import quopri
 import re
 import warnings
 from collections import deque
@@ -105,8 +107,9 @@ _US_ZONES = {
 
 # Attachments extracted as documents of their own; other kinds are only named in the text.
 _DOCUMENT_TYPES = (
-    "application/pdf", "image/", "text/calendar", "application/ics", "message/rfc822",
-)  # fmt: skip
+    "application/pdf", "image/jpeg", "image/png", "image/tiff", "image/heic", "image/heif", "image/webp",
+    "text/calendar", "application/ics", "message/rfc822",
+)  # fmt: skip (images of the kinds brainq reads: a GIF is a logo or a spacer, named only)
 _DOCUMENT_SUFFIXES = (
     ".pdf", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".webp", ".ics", ".eml",
 )  # fmt: skip
@@ -812,7 +815,7 @@ def _attachments(
         label = f"attachment {where}{name}"
         if sub.depth > limits.max_depth:
             yield Failure(path, f"{label}: deeper than the nesting limit of {limits.max_depth}")
-        elif not data:
+        elif not data.strip():
             yield Failure(path, f"{label}: empty")
         else:
             try:
@@ -830,6 +833,17 @@ _REWRITE_ERRORS = (UnicodeError, LookupError, ValueError, MessageError)
 
 def _payload(part: Message) -> bytes:
     """The attachment's bytes; a nested message re-serialised as the bytes of an .eml file."""
+    encoding = str(part.get("Content-Transfer-Encoding", "")).strip().lower()
+    if part.get_content_type() == "message/rfc822" and encoding in ("base64", "quoted-printable"):
+        # RFC 2046 allows no such encoding of a message, but mailers write it; the parser then
+        # holds the encoded text as the body of a message with no headers.
+        inner = part.get_payload(0) if part.is_multipart() else part
+        encoded = inner.get_payload() if isinstance(inner, Message) else ""
+        if isinstance(encoded, str):
+            try:
+                return base64.b64decode(encoded) if encoding == "base64" else quopri.decodestring(encoded.encode())
+            except ValueError:
+                raise ExtractError(f"a forwarded message in broken {encoding}") from None
     if part.get_content_type() == "message/rfc822" and part.is_multipart():
         inner = part.get_payload(0)
         if not isinstance(inner, Message):
