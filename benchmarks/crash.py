@@ -129,23 +129,16 @@ class Runner:
         self.work, self.log = work, log
         self.failures: list[str] = []
         self.kills = 0
-        self.models = work / "models"  # one export of the model, lent to every store
 
     def export_models(self) -> None:
-        """Make the model's export once, so no run below spends its time (or is killed) on it."""
+        """Make the model's export once (in the model cache every store shares), so no run
+        below spends its time on it."""
         note = self.work / "note" / "note.txt"
         note.parent.mkdir(parents=True)
         note.write_text("A note, written so that the model is exported once.\n")
-        store = self.work / "note" / "store"
-        status, _, err = brainq(store, "ingest", "--quiet", str(note))
+        status, _, err = brainq(self.work / "note" / "store", "ingest", "--quiet", str(note))
         if status != 0:
             raise SystemExit(f"could not ingest a note ({status}): {err}")
-        shutil.move(store / "models", self.models)
-
-    def link_models(self, store: Path) -> None:
-        store.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if not (store / "models").exists():
-            (store / "models").symlink_to(self.models)
 
     def base(self, trees: list[Path], name: str, ingested: bool) -> Path:
         """The tree (and, if `ingested`, its store) that each attempt of a scenario starts from.
@@ -156,7 +149,6 @@ class Runner:
         for tree in trees:
             shutil.copytree(tree, run / "tree" / tree.name)
         if ingested:
-            self.link_models(run / "store")
             status, _, err = brainq(run / "store", "ingest", "--quiet", str(run / "tree"))
             if status not in (0, 3):
                 raise SystemExit(f"the ingest before {name} failed ({status}): {err}")
@@ -166,7 +158,6 @@ class Runner:
     def scenario(self, scenario: Scenario, kills: list[Kill], base: Path) -> None:
         run = self.work / scenario.name
         store = scenario.fresh(run, base)
-        self.link_models(store)
         started = time.monotonic()
         status, _, err = brainq(store, *scenario.args)
         seconds = time.monotonic() - started
@@ -177,7 +168,6 @@ class Runner:
         for kill in kills:
             self.kills += 1
             store = scenario.fresh(run, base)
-            self.link_models(store)
             problems = self.attempt(scenario, store, kill, seconds, want, want_status)
             verdict = "mended" if not problems else "NOT MENDED: " + "; ".join(problems)
             self.log(f"  {scenario.name} killed at {kill}: {verdict}")

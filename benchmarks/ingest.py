@@ -32,7 +32,7 @@ from brainq.embedding import PRECISIONS, choose_precision, get_embedder
 from brainq.extract import extract_item
 from brainq.ingest import ingest
 from brainq.store import Store
-from brainq.torch_embedder import load_model
+from brainq.embedding.torch_backend import load_model
 
 WORDS = (
     "school practice pickup dismissal invoice filter furnace roof plumber appointment vet dentist "

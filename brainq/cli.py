@@ -396,7 +396,9 @@ def status(
     if check or repair:
         config = settings.config()
         with store.writer_lock() if repair else nullcontext():
-            info["check"] = store.check(repair, _ingest_embedder(store, config))
+            from brainq.vocabulary import words
+
+            info["check"] = store.check(repair, _ingest_embedder(store, config), words)
     print_status(info, as_json=as_json)
     found = info.get("check", {})
     broken = found and (found["missing_vectors"] or found["orphan_vectors"] or found["vocabulary_missing"])

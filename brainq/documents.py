@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -67,3 +68,15 @@ class Failure:
 
     path: str
     reason: str
+
+
+@dataclass
+class Nested:
+    """An item inside another (an email's attachment) for the extractor registry to read with
+    whichever extractor fits: an extractor yields it rather than calling the registry, which
+    imports every extractor."""
+
+    item: Item
+    label: str  # what a failure of it is reported as ("attachment invoice.pdf")
+    adopt: Callable[[Document | Failure], Document | Failure]  # places its results under the parent
+    optional: bool = False  # named in the parent only: skipped, not failed, if no extractor reads it

@@ -37,7 +37,7 @@ from brainq.documents import Document, Failure, Item
 from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
-from brainq.extract import extract_item, extractor_for
+from brainq.extract import extract_item, extractor_for, resolved
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
@@ -248,7 +248,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
             return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
         with _time_budget(config.limits.seconds_per_file):
             if module is mail:
-                found = list(mail.extract(item, config.limits, cursor))
+                found = list(resolved(mail.extract(item, config.limits, cursor), config.limits))
             else:
                 found = list(extract_item(item, config.limits))
     except ExtractError as exc:

@@ -925,14 +925,20 @@ class Store:
         rows = self.db.execute("SELECT command, finished_at, summary FROM runs ORDER BY id DESC LIMIT ?", (n,))
         return [{"command": c, "finished_at": f, **json.loads(summary)} for c, f, summary in rows]
 
-    def check(self, repair: bool = False, embed: Callable[[list[str]], list] | None = None) -> dict:
+    def check(
+        self,
+        repair: bool = False,
+        embed: Callable[[list[str]], list] | None = None,
+        words: Callable[[Iterable[str]], set[str]] | None = None,
+    ) -> dict:
         """Whether the store is whole and writable, and with `repair`, mend what is not.
 
         Looked at: the catalog takes a write; Chroma opens as ingest opens it and takes a write;
         every catalog chunk has its vector and Chroma holds none the catalog does not list; the
         vocabulary's vectors are there; no file is left pending by an interrupted run. Repair
-        deletes orphan vectors and makes the missing ones (and the vocabulary) again from the
-        catalog's own copy of each chunk's text (`embed`), so it needs none of the source files. Vectors Chroma cannot open or write are first moved
+        deletes orphan vectors and makes the missing ones (and the vocabulary, of `words`) again
+        from the catalog's own copy of each chunk's text (`embed`), so it needs none of the
+        source files. Vectors Chroma cannot open or write are first moved
         aside (embedded store), then all made again. Pending files are redone by the next
         ingest or backfill. On a Chroma server, only this origin's chunks are compared.
         """
@@ -972,15 +978,14 @@ class Store:
                 self._unannounced = True
             report["restored_vectors"] = self.restore_vectors(missing, embed)
             report["repaired"] = True
-        if repair and report["vocabulary_missing"]:
-            report["restored_words"] = self.restore_vocabulary(embed)
+        if repair and report["vocabulary_missing"] and words is not None:
+            report["restored_words"] = self.restore_vocabulary(embed, words)
             report["repaired"] = True
         return report
 
-    def restore_vocabulary(self, embed: Callable[[list[str]], list] | None) -> int:
-        """Make the vocabulary again from the catalog's text of every chunk."""
-        from brainq.vocabulary import words
-
+    def restore_vocabulary(self, embed: Callable[[list[str]], list] | None, words: Callable) -> int:
+        """Make the vocabulary again from the catalog's text of every chunk; `words` picks a
+        text's words (brainq.vocabulary.words)."""
         found = sorted(words(row[0] for row in self.db.execute("SELECT text FROM chunks")))
         if found and embed is None:
             raise StoreError(f"{len(found)} words need their vectors made again, and no model was given")

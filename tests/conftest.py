@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,8 @@ from typer.testing import CliRunner
 from brainq.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
+# One model cache for the whole test run (its first ingest exports the model), never the user's.
+os.environ.setdefault("BRAINQ_MODEL_CACHE", tempfile.mkdtemp(prefix="brainq-test-models-"))
 SAMPLES = ROOT / "corpus_samples" / "household"
 CORPORA = ROOT.parent / "shared" / "corpora"
 AS_OF = "2026-03-12"  # the corpus samples' "today"

@@ -70,11 +70,12 @@ def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
     assert "Traceback" not in result.stderr
 
 
-def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path):
+def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRAINQ_MODEL_CACHE", str(tmp_path / "models"))
     result = run("ask", "Is Friday a half-day?", store=tmp_path / "store")
     assert result.returncode == 1, result.stderr
     assert result.stderr.startswith("brainq: error: nothing is ingested in") and result.stderr.count("\n") == 1
-    assert not (tmp_path / "store" / "models").exists()
+    assert not (tmp_path / "models").exists()
 
 
 def test_store_path_that_is_a_file(tmp_path):

@@ -17,14 +17,15 @@ from brainq.embedding import (
     claim_store,
     get_embedder,
     length_batches,
-    models_folder,
+    model_cache,
     query_embedder,
     word_pieces,
 )
 from brainq.errors import ConfigError, StoreError
 from brainq.evaluate import evaluate, load_queries
 from brainq.ingest import ingest
-from brainq.onnx_embedder import OnnxEmbedder, int8_weight_bits
+from brainq.embedding.export import int8_weight_bits
+from brainq.embedding.onnx_backend import OnnxEmbedder
 from brainq.store import Store
 
 from .conftest import ROOT, SAMPLES
@@ -57,7 +58,7 @@ TEXTS = [
 
 @pytest.fixture(scope="module")
 def exported_store(tmp_path_factory):
-    """A store whose models/ holds the ONNX export (made once for the module)."""
+    """A store, with the ONNX export in the model cache (made once for the test run)."""
     store = Store(tmp_path_factory.mktemp("embedding") / "store")
     query_embedder(store).embed(["export the model once"])
     return store
@@ -75,7 +76,8 @@ def test_onnx_question_path_matches_sentence_transformers(exported_store, embedd
 
 @pytest.mark.parametrize("attention", [None, "eager"])
 def test_exporting_leaves_the_loaded_model_as_it_was(tmp_path, embedder, attention):
-    from brainq.torch_embedder import export_onnx, load_model
+    from brainq.embedding.export import export_onnx
+    from brainq.embedding.torch_backend import load_model
 
     bert = load_model()[0].auto_model
     before = embedder.embed(TEXTS[:4]), bert.config._attn_implementation, bert.training
@@ -86,7 +88,7 @@ def test_exporting_leaves_the_loaded_model_as_it_was(tmp_path, embedder, attenti
 @pytest.mark.parametrize("precision, least", [("fp32", 0.9999), ("bf16", 0.999)])
 def test_torch_path_matches_sentence_transformers_encode(precision, least):
     """brainq batches and pools itself; sentence-transformers' own encode is the reference."""
-    from brainq.torch_embedder import load_model
+    from brainq.embedding.torch_backend import load_model
 
     reference = load_model().encode(TEXTS, normalize_embeddings=True)
     ours = np.array(get_embedder(precision=precision).embed(TEXTS))
@@ -102,7 +104,7 @@ def test_batches_go_longest_first_within_the_word_piece_budget():
 
 def test_batches_side_by_side_give_each_text_its_own_vector(exported_store):
     """Workers finish batches out of order; each vector must still land on its own text."""
-    models = models_folder(exported_store)
+    models = model_cache()
     one_at_a_time = np.array(OnnxEmbedder(models, "fp32", 64).embed(TEXTS))
     side_by_side = np.array(OnnxEmbedder(models, "fp32", 64, workers=3).embed(TEXTS))
     assert len(list(length_batches([len(e.ids) for e in word_pieces().encode_batch(TEXTS)], 64))) > 6
@@ -111,14 +113,14 @@ def test_batches_side_by_side_give_each_text_its_own_vector(exported_store):
 
 def test_an_int8_vector_does_not_depend_on_the_texts_beside_it(exported_store):
     """Two machines ingesting the same mail into one server must store the same vectors."""
-    int8 = get_embedder("int8", models_folder(exported_store))
+    int8 = get_embedder("int8", model_cache())
     together = np.array(int8.embed(TEXTS))
     alone = np.array([int8.embed([text])[0] for text in TEXTS])
     assert (together * alone).sum(axis=1).min() >= 0.99999
 
 
 def test_a_failed_batch_fails_the_whole_embedding(exported_store, monkeypatch):
-    embedder = OnnxEmbedder(models_folder(exported_store), "fp32", 64, workers=2)
+    embedder = OnnxEmbedder(model_cache(), "fp32", 64, workers=2)
     calls = []
 
     def fail_on_the_third(ids, mask):
@@ -133,7 +135,7 @@ def test_a_failed_batch_fails_the_whole_embedding(exported_store, monkeypatch):
 
 
 def test_onnx_model_is_cached_owner_only(exported_store):
-    files = [p for p in models_folder(exported_store).rglob("*") if p.is_file()]
+    files = [p for p in model_cache().rglob("*") if p.is_file()]
     assert any(p.name == "model-fp32.onnx" for p in files)
     assert not any(p.name.endswith(".tmp") for p in files)
     for path in [*files, *(p.parent for p in files)]:
@@ -228,7 +230,7 @@ def eval_scores(tmp_path_factory, exported_store):
     scores = {}
     for precision in ["fp32", *GUARDED]:
         store = Store(tmp_path_factory.mktemp(precision) / "store")
-        embed = get_embedder(precision=precision, models=models_folder(exported_store)).embed
+        embed = get_embedder(precision=precision, models=model_cache()).embed
         ingest(store, config, [SAMPLES], embed)
         scores[precision] = evaluate(questions, store, config, question_embed, baseline=False).table()["all"]
     return scores

@@ -16,7 +16,7 @@ from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
-from brainq.extract import extract_item
+from brainq.extract import extract_item, resolved
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mail"
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared/corpora/mail"
@@ -416,7 +416,7 @@ def test_duplicate_attachment_names_are_made_unique(tmp_path):
 def test_arbitrary_input_yields_documents_or_an_extract_error(name, headers, tail):
     data = b"From: a@x\nSubject: fuzz\n" + b"\n".join(headers) + b"\n" + tail
     try:
-        results = list(mail.extract(Item(path=Path(name), name=name, data=data), Limits()))
+        results = list(resolved(mail.extract(Item(path=Path(name), name=name, data=data), Limits()), Limits()))
     except ExtractError:
         return
     assert all(isinstance(r, (Document, Failure)) for r in results)

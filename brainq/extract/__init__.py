@@ -2,17 +2,18 @@
 
 Each module defines `KIND`, `sniff(name, head) -> bool` and `extract(item, limits)`, a generator
 of `Document`s and `Failure`s (a mailbox yields many, a broken attachment yields a Failure while
-its message still yields a Document). A file that cannot be read at all raises `ExtractError`.
+its message still yields a Document), and of `Nested` items inside it (attachments), which the
+registry reads with whichever extractor fits: no extractor imports the registry. A file that cannot be read at all raises `ExtractError`.
 Adding a source kind is one new module plus one line in `EXTRACTORS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import ModuleType
 
 from brainq.config import Limits
-from brainq.documents import Document, Failure, Item
+from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
 from brainq.extract import calendar, email, msg, pdf, photo, text
 
@@ -32,12 +33,40 @@ def extractor_for(item: Item) -> ModuleType | None:
 
 
 def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    """Documents and failures of one item; raises ExtractError if it cannot be read at all."""
+    """Documents and failures of one item and the items inside it (attachments); raises
+    ExtractError if the item itself cannot be read at all."""
     module = extractor_for(item)
     if module is None:
         raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, photo, .ics, text)")
-    for found in module.extract(item, limits):
-        yield _within_limit(found, limits) if isinstance(found, Document) else found
+    yield from resolved(module.extract(item, limits), limits)
+
+
+def resolved(results: Iterable[Document | Failure | Nested], limits: Limits) -> Iterator[Document | Failure]:
+    """An extractor's results with the items inside it read too, and every text within limits."""
+    for found in results:
+        if isinstance(found, Nested):
+            yield from _nested(found, limits)
+        else:
+            yield _within_limit(found, limits) if isinstance(found, Document) else found
+
+
+def _nested(nested: Nested, limits: Limits) -> Iterator[Document | Failure]:
+    """An attachment's documents and failures, placed under its message; one that only names
+    an unreadable kind is skipped."""
+    path, item = str(nested.item.path), nested.item
+    if nested.optional and (not item.read().strip() or extractor_for(item) is None):
+        return  # named in the message's text, nothing more to read
+    if item.depth > limits.max_depth:
+        yield Failure(path, f"{nested.label}: deeper than the nesting limit of {limits.max_depth}")
+    elif not item.read().strip():
+        yield Failure(path, f"{nested.label}: empty")
+    else:
+        try:
+            for result in extract_item(item, limits):
+                yield nested.adopt(result)
+        except ExtractError as exc:
+            # extract_item names the item; the label already does
+            yield Failure(path, f"{nested.label}: {str(exc).removeprefix(item.name + ': ')}")
 
 
 def _within_limit(doc: Document, limits: Limits) -> Document:

@@ -10,6 +10,7 @@ import binascii
 import codecs
 import base64
 import email
+import functools
 import io
 import mimetypes
 import quopri
@@ -30,7 +31,7 @@ from dateutil import parser as dateutil_parser
 from dateutil.parser import UnknownTimezoneWarning
 
 from brainq.config import Limits
-from brainq.documents import Document, Failure, Item
+from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
 
 KIND = "email"
@@ -286,7 +287,7 @@ def _lines(stream: io.BufferedIOBase, cursor: MboxCursor) -> Iterator[bytes]:
 
 def extract(
     item: Item, limits: Limits, cursor: MboxCursor | None = None
-) -> Iterator[Document | Failure]:
+) -> Iterator[Document | Failure | Nested]:
     """One document per message (plus its attachments); raises ExtractError if none can be read.
 
     `cursor` bounds the read of an mbox and records how far it got; with `cursor.start` set,
@@ -340,7 +341,7 @@ def _chain(first: bytes, second: bytes | None, rest: Iterator[bytes]) -> Iterato
 
 def _mailbox(
     item: Item, messages: Iterable[bytes], limits: Limits, cursor: MboxCursor
-) -> Iterator[Document | Failure]:
+) -> Iterator[Document | Failure | Nested]:
     """Documents of each mbox message, located by Message-ID (or `#N`), unique within the file."""
     for raw in messages:
         index = cursor.messages
@@ -358,7 +359,7 @@ def _mailbox(
 
 def _message(
     item: Item, raw: bytes, locator: str | None, limits: Limits
-) -> Iterator[Document | Failure]:
+) -> Iterator[Document | Failure | Nested]:
     """The message's document, then its attachments' documents and failures."""
     raw = _strip_envelope(raw)
     fields = _header_fields(raw)
@@ -788,10 +789,9 @@ class _Context:
 
 def _attachments(
     item: Item, message: _Context, attachments: list[tuple[str, Message]], limits: Limits
-) -> Iterator[Document | Failure]:
-    """Documents of the attachments brainq can read; failures for those it should but cannot."""
-    from brainq.extract import extract_item, extractor_for  # the registry imports this module
-
+) -> Iterator[Document | Failure | Nested]:
+    """The attachments brainq may read, for the registry to extract; failures for those it
+    cannot even take out of the message."""
     path = str(item.path)
     where = f"{message.locator}/" if message.locator else ""
     for count, (name, part) in enumerate(attachments):
@@ -801,29 +801,18 @@ def _attachments(
             yield Failure(path, f"{prefix}{skipped} attachment(s) beyond the limit of "
                           f"{limits.max_attachments} skipped")
             return
+        label = f"attachment {where}{name}"
         try:
             data = _payload(part)
         except RecursionError:  # a forwarded message serialised recursively, nested too deeply
-            yield Failure(path, f"attachment {where}{name}: messages nested too deeply")
+            yield Failure(path, f"{label}: messages nested too deeply")
             continue
         except ExtractError as exc:
-            yield Failure(path, f"attachment {where}{name}: {exc}")
+            yield Failure(path, f"{label}: {exc}")
             continue
         sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1)
-        if not _is_document(part, name) and extractor_for(sub) is None:
-            continue  # named in the message's text, nothing more to read
-        label = f"attachment {where}{name}"
-        if sub.depth > limits.max_depth:
-            yield Failure(path, f"{label}: deeper than the nesting limit of {limits.max_depth}")
-        elif not data.strip():
-            yield Failure(path, f"{label}: empty")
-        else:
-            try:
-                for result in extract_item(sub, limits):
-                    yield _adopt(result, message, where + name, label)
-            except ExtractError as exc:
-                # extract_item names the item; the label already does
-                yield Failure(path, f"{label}: {str(exc).removeprefix(name + ': ')}")
+        adopt = functools.partial(_adopt, message=message, locator=where + name, label=label)
+        yield Nested(sub, label, adopt, optional=not _is_document(part, name))
 
 
 # What the email package raises writing back a message it parsed: a part in a charset with a NUL

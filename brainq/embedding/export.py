@@ -1,13 +1,10 @@
-"""The question backend, and ingest's fast one (int8): all-MiniLM-L6-v2 as ONNX, run by
-onnxruntime, tokenised by `tokenizers`.
+"""The ONNX models the onnxruntime backend runs, made from the packaged weights, never downloaded.
 
-A cold question then costs onnxruntime's import and a session (~0.5 s) instead of torch's and
-sentence-transformers' (7-10 s). Tokenising, batching and pooling are the ingest backend's
-(`Embedder.embed`), so the vectors match it.
-
-The ONNX models are made from the packaged weights, never downloaded, and cached in the store
-(`models/<model>-<weights sha256>/`, owner-only, written atomically): the fp32 export, and
-its int8 dynamic quantisation.
+The fp32 model is torch's transformer exported by torch.onnx (token embeddings out: pooling is
+the shared numpy code's); the int8 model is its dynamic quantisation. Both are cached once per
+user (`brainq.embedding.model_cache()`: `<model>-<weights sha256>/`, owner-only, written
+atomically), named by how they were made, so a new way of making them, or another CPU, makes
+new ones.
 """
 
 from __future__ import annotations
@@ -18,77 +15,29 @@ import logging
 import os
 import re
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import warnings
 from contextlib import contextmanager
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 
-import numpy as np
-
-from brainq.embedding import MODEL_NAME, Embedder, EmbeddingSpec, model_dir
+from brainq.embedding.base import MODEL_NAME, model_dir
+from brainq.embedding.torch_backend import load_model
 from brainq.errors import BrainqError
 
 
-class OnnxEmbedder(Embedder):
-    """`workers` > 1 runs that many batches side by side, one thread each, rather than one batch
-    on all threads: MiniLM's matrices are too small to split well across threads, and a thread
-    that ingest's parsing pre-empts then delays only its own batch, not every thread's next
-    step. On 2 cores: 1.2x the chunks/s of one two-threaded batch at a time. A question is one
-    small batch, and keeps all threads on it."""
-
-    def __init__(self, models: Path, precision: str, batch_tokens: int, workers: int = 1):
-        if precision not in ("fp32", "int8"):
-            raise BrainqError(f"the ONNX model embeds in fp32 or int8, not {precision}")
-        self.spec = EmbeddingSpec(precision=precision)
-        self.models = models
-        self.batch_tokens = batch_tokens
-        self.workers = workers
-
-    @cached_property
-    def session(self):
-        """Looked up once per embedder: finding the cached model reads its folder and a memo."""
-        return _session(model_file(self.models, self.spec.precision), 1 if self.workers > 1 else 0)
-
-    def token_embeddings(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        feed = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
-        return self.session.run(None, feed)[0]
-
-    def run_batches(self, run, batches) -> None:
-        if self.workers == 1:
-            return super().run_batches(run, batches)
-        self.session  # opened once, before the workers ask for it
-        with ThreadPoolExecutor(self.workers, thread_name_prefix="brainq-embed") as pool:
-            for _ in pool.map(run, batches):
-                pass  # re-raises a batch's error
-
-
-@cache
-def _session(path: Path, threads: int):
-    """A session on `threads` threads (0: onnxruntime's choice, one per core). Its run() may be
-    called from several threads at once."""
-    import onnxruntime
-
-    options = onnxruntime.SessionOptions()
-    options.log_severity_level = 3  # its warnings are about graph details, not brainq's input
-    options.intra_op_num_threads = threads
-    return onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-
-
 def cached_model(models: Path, precision: str) -> Path | None:
-    path = _model_path(models, precision)
+    path = model_path(models, precision)
     return path if path.is_file() else None
 
 
 def model_file(models: Path, precision: str) -> Path:
     """The cached ONNX model of `precision`, made first if missing (fp32 export needs torch)."""
-    path = _model_path(models, precision)
+    path = model_path(models, precision)
     if path.is_file():
         return path
     try:
         if precision == "int8":
             from onnxruntime.quantization import QuantType, quantize_dynamic
-
-            from brainq.torch_embedder import export_onnx
 
             model_file(models, "fp32")  # for the store's questions, while torch is loaded anyway
             # It advises optional pre-processing through the root logger: not the user's concern.
@@ -108,8 +57,6 @@ def model_file(models: Path, precision: str) -> Path:
             finally:
                 logging.disable(logging.NOTSET)
         else:
-            from brainq.torch_embedder import export_onnx
-
             with _written_atomically(path) as temporary:
                 export_onnx(temporary)
     except OSError as exc:
@@ -153,7 +100,7 @@ def _cpuinfo() -> str:
         return ""
 
 
-def _model_path(models: Path, precision: str) -> Path:
+def model_path(models: Path, precision: str) -> Path:
     # A new way of making a model takes a new name, so stores do not keep using the old one, and
     # a store moved to another CPU makes the one that CPU needs.
     name = "model-fp32.onnx" if precision == "fp32" else f"model-int8-{int8_weight_bits()}bit.onnx"
@@ -197,3 +144,57 @@ def _written_atomically(path: Path):
         os.replace(temporary, path)
     finally:
         temporary.unlink(missing_ok=True)
+
+
+def can_export() -> bool:
+    """torch.onnx's exporter needs the `onnx` package; without it, questions use this backend."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) for name in ("torch", "onnx"))
+
+
+def export_onnx(target: Path, attention: str | None = None) -> None:
+    """Write the transformer (token embeddings out; pooling is done in numpy) as ONNX to `target`,
+    with attention as loaded or as transformers implements it under the name `attention`."""
+    transformer = load_model()[0].auto_model.eval()
+    before = transformer.config._attn_implementation
+    if attention:
+        transformer.set_attn_implementation(attention)
+    try:
+        _export(transformer, target)
+    finally:
+        transformer.set_attn_implementation(before)
+
+
+def _export(transformer, target: Path) -> None:
+    import torch
+
+    class TokenEmbeddings(torch.nn.Module):
+        """Keyword arguments: transformers 5's BertModel.forward no longer takes them by position."""
+
+        def __init__(self, bert):
+            super().__init__()
+            self.bert = bert
+
+        def forward(self, input_ids, attention_mask, token_type_ids):
+            return self.bert(
+                input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+            ).last_hidden_state
+
+    example = torch.ones(2, 8, dtype=torch.long)
+    axes = {0: "batch", 1: "tokens"}
+    # The tracer warns about Python branches on shapes; they do not depend on the batch.
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(
+            # In eval mode: the exporter restores the wrapper's mode afterwards, and a new
+            # module's is training, which would leave the shared model's dropout on.
+            TokenEmbeddings(transformer).eval(),
+            (example, example, torch.zeros_like(example)),
+            str(target),
+            input_names=["input_ids", "attention_mask", "token_type_ids"],
+            output_names=["token_embeddings"],
+            dynamic_axes={name: axes for name in ("input_ids", "attention_mask", "token_type_ids", "token_embeddings")},
+            opset_version=17,
+            dynamo=False,  # the TorchScript exporter: no onnxscript, and it handles BERT as is
+        )
