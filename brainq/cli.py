@@ -169,43 +169,10 @@ def cron(
     \b
         15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
     """
-    import shlex
+    from brainq.schedule import cron_line
 
     settings: Settings = ctx.obj
-    if every is None or every == 24 * 60:
-        schedule = "15 3 * * *"
-    elif every < 60 and 60 % every == 0:
-        schedule = "* * * * *" if every == 1 else f"*/{every} * * * *"
-    elif every % 60 == 0 and 24 % (every // 60) == 0:
-        schedule = "15 * * * *" if every == 60 else f"15 */{every // 60} * * *"
-    else:
-        # cron's steps restart every hour (and day): "*/45" runs at :00 and :45, not every 45.
-        raise UsageError(
-            f"--every {every}: cron can repeat every N minutes where N divides 60 (e.g. 10, 30) "
-            "or every N hours where N divides 24 (e.g. 120, 360)"
-        )
-    args = [*_brainq_executable(), "--store", os.path.abspath(os.path.expanduser(settings.store_dir))]
-    if settings.chroma_url:
-        args += ["--chroma-url", settings.chroma_url]
-    if settings.patterns:
-        args += ["--patterns", os.path.abspath(settings.patterns)]
-    command = shlex.join([*args, "backfill", "--quiet"])
-    typer.echo(f"{schedule} " + command.replace("%", "\\%"))  # crontab reads a bare % as a newline
-
-
-def _brainq_executable() -> list[str]:
-    """How cron should start this brainq: the script that is running, else the one installed
-    beside this Python, else this Python with `-m brainq`."""
-    import shutil
-
-    running = os.path.abspath(sys.argv[0])
-    if os.path.basename(running) == "brainq" and os.access(running, os.X_OK):
-        return [running]
-    beside = os.path.join(os.path.dirname(sys.executable), "brainq")
-    if os.access(beside, os.X_OK):
-        return [beside]
-    found = shutil.which("brainq")
-    return [os.path.abspath(found)] if found else [sys.executable, "-m", "brainq"]
+    typer.echo(cron_line(every, settings.store_dir, settings.chroma_url, settings.patterns))
 
 
 def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, remember: bool) -> None:
@@ -434,15 +401,8 @@ def forget(
     """
     settings: Settings = ctx.obj
     store = settings.store()
-    removed = 0
     with store.writer_lock():
-        for path in paths:
-            target = os.path.abspath(path)
-            files = store.files_under(target)
-            if not store.remove_source(target) and not files:
-                raise UsageError(f"{target}: nothing in the store comes from there")
-            for file in files:
-                removed += store.forget_file(file)
+        removed = sum(store.forget(os.path.abspath(path)) for path in paths)
     typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
 
 

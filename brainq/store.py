@@ -63,7 +63,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 
 from brainq.crashpoints import reached
-from brainq.errors import LockedError, StoreError
+from brainq.errors import LockedError, StoreError, UsageError
 
 SCHEMA_VERSION = 3  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key
 COLLECTION = "brainq_chunks"
@@ -668,6 +668,14 @@ class Store:
             self._unannounced = True
             reached("old-vectors-deleted")
             self.db.execute("UPDATE files SET pending = 0 WHERE path = ?", (path,))
+
+    def forget(self, target: str) -> int:
+        """Drop a file, or every file under a folder, and stop scanning it as a source; returns
+        how many documents went. Called under the writer lock."""
+        files = self.files_under(target)
+        if not self.remove_source(target) and not files:
+            raise UsageError(f"{target}: nothing in the store comes from there")
+        return sum(self.forget_file(file) for file in files)
 
     def forget_file(self, path: str) -> int:
         """Drop a file and its documents; returns how many documents it had."""
