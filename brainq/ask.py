@@ -151,7 +151,7 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
     # key words are missing from the whole store.
     share, missing = known_share(query, terms)
-    floor = config.retrieval.relevance_floor / max(share, 0.01) ** 0.5
+    floor = config.retrieval.relevance_floor / max(share, 0.01) ** config.retrieval.floor_missing_exponent
     return Ranking(intent, time, query, ranked, floor, missing)
 
 

@@ -23,6 +23,20 @@ DEFAULT_PATTERNS_FILE = Path(__file__).with_name("patterns.yaml")
 EMBEDDING_PRECISIONS = ("auto", "fp32", "bf16", "int8")
 
 
+def _shipped(section: str):
+    """A frozen dataclass whose field defaults are the shipped patterns.yaml's `section`: the
+    one place every tunable number is written. A user's patterns file may leave out any key of
+    these sections; it then takes the shipped value."""
+
+    def build(cls):
+        shipped = yaml.safe_load(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8"))[section]
+        for name in cls.__annotations__:
+            setattr(cls, name, shipped[name])  # a missing key fails here, at import, in the tests
+        return dataclass(frozen=True)(cls)
+
+    return build
+
+
 @dataclass(frozen=True)
 class Decay:
     """How fast evidence loses weight with age, per query pattern."""
@@ -48,6 +62,9 @@ class VerdictRule:
 
     fresh_days: float | None = None  # logistical: newest relevant source at most this old
     min_weight: float | None = None  # entity: decayed weight of the best source at least this
+    # Fresh sources that state different values of the fact asked for are a conflict to verify;
+    # a pattern about the past turns this off (old facts differ because things changed).
+    conflicts: bool = True
 
 
 @dataclass(frozen=True)
@@ -79,75 +96,77 @@ class DocTypes:
     default_by_kind: dict[str, str]
 
 
-@dataclass(frozen=True)
+@_shipped("limits")
 class Limits:
     """Bounds that keep one hostile or huge file from stalling or exhausting a run.
 
     Every one is reported when it cuts something: a file as a failure, the rest in a note.
     """
 
-    max_file_mb: float = 200.0  # a larger file is reported, not read
-    max_pages: int = 2000  # pages of one PDF read for text
+    max_file_mb: float  # a larger file is reported, not read
+    max_pages: int  # pages of one PDF read for text
     # One PDF stream, decompressed (pypdf's own default is 75 MB). A "zip bomb" page that
     # inflates to gigabytes stops here; the largest page of ordinary PDFs is well under 1 MB.
-    max_stream_mb: float = 20.0
-    max_attachments: int = 100  # per message
-    max_depth: int = 3  # nesting of attachments inside attachments (message/rfc822)
-    max_text_chars: int = 2_000_000  # per document; reading stops there
-    seconds_per_file: float = 120.0  # 0: no limit
+    max_stream_mb: float
+    max_attachments: int  # per message
+    max_depth: int  # nesting of attachments inside attachments (message/rfc822)
+    max_text_chars: int  # per document; reading stops there
+    seconds_per_file: float  # 0: no limit
     # A decade of a busy person's calendar is a few thousand events.
-    max_events: int = 20_000
+    max_events: int
     # Days one occurrence of an event covers; a longer event is a date typo.
-    max_event_days: int = 31
+    max_event_days: int
     # Recurrences are expanded over the first `recurrence_days` only (a weekly practice repeats
     # its first year's pattern), at most `max_occurrences` times (a daily event) ...
-    recurrence_days: int = 400
-    max_occurrences: int = 200
+    recurrence_days: int
+    max_occurrences: int
     # ... and for `recurrence_seconds` per calendar file. An ordinary rule takes about a
     # millisecond; only a hostile file spends this long, and its remaining rules stay unexpanded.
-    recurrence_seconds: float = 5.0
+    recurrence_seconds: float
 
 
-@dataclass(frozen=True)
+@_shipped("chunking")
 class Chunking:
     # all-MiniLM-L6-v2 truncates at 256 word pieces; ~160 English words stay within it.
-    max_words: int = 160
-    overlap_words: int = 30
+    max_words: int
+    overlap_words: int
 
 
-@dataclass(frozen=True)
+@_shipped("retrieval")
 class Retrieval:
-    candidates: int = 60
-    refine: int = 12
-    refine_sentences: int = 3
-    support_share: float = 0.9
-    semantic_weight: float = 1.0
-    lexical_weight: float = 1.0
-    relevance_floor: float = 0.43
-    lexical_max_share: float = 0.2
-    lexical_max_chunks: int = 5000
-    entity_boost: float = 0.15
-    passage_lines: int = 4
-    answer_type_boost: float = 0.3
-    day_boost: float = 0.3
-    relevance_exponent: float = 3.0
-    expansion_min_similarity: float = 0.6
-    expansion_per_word: int = 3
-    rank_lexical_weight: float = 0.5
-    rank_dense_weight: float = 0.5
-    rank_coverage_weight: float = 0.0
-    order_min_share: float = 0.8
-    out_of_range_factor: float = 0.1
-    superseded_factor: float = 0.5
-    supersede_min_similarity: float = 0.6
+    candidates: int
+    refine: int
+    refine_sentences: int
+    support_share: float
+    semantic_weight: float
+    lexical_weight: float
+    relevance_floor: float
+    lexical_max_share: float
+    lexical_max_chunks: int
+    entity_boost: float
+    passage_lines: int
+    answer_type_boost: float
+    day_boost: float
+    relevance_exponent: float
+    floor_missing_exponent: float
+    expansion_min_similarity: float
+    expansion_per_word: int
+    rank_lexical_weight: float
+    rank_dense_weight: float
+    rank_coverage_weight: float
+    order_min_share: float
+    out_of_range_factor: float
+    superseded_factor: float
+    supersede_min_similarity: float
 
 
-@dataclass(frozen=True)
+@_shipped("verdicts")
 class Verdicts:
-    answer_confidence: float = 0.8
-    verify_confidence: float = 0.5
-    conflict_min_relevance: float = 0.5
-    conflict_min_similarity: float = 0.6
+    answer_confidence: float
+    verify_confidence: float
+    conflict_min_relevance: float
+    conflict_min_similarity: float
+    conflict_sources: int
 
 
 @dataclass(frozen=True)
@@ -156,13 +175,13 @@ class Bucket:
     max_days: float | None = None  # None: everything older
 
 
-@dataclass(frozen=True)
+@_shipped("embedding")
 class Embedding:
-    batch_tokens: int = 4096
-    question_batch_tokens: int = 256
-    # auto: int8, the fastest on every CPU measured (brainq/embedding.py says why); fp32, bf16
+    batch_tokens: int
+    question_batch_tokens: int
+    # auto: int8, the fastest on every CPU measured (brainq/embedding/ says why); fp32, bf16
     # or int8 force one.
-    precision: str = "auto"
+    precision: str
 
 
 @dataclass(frozen=True)
@@ -249,6 +268,10 @@ class _Builder:
                 self.fail(path, f"expected a whole number, got {_show(value)}")
             if value < 0:
                 self.fail(path, f"must not be negative, got {value}")
+            return value
+        if tp is bool:
+            if not isinstance(value, bool):
+                self.fail(path, f"expected true or false, got {_show(value)}")
             return value
         if tp is str:
             if not isinstance(value, str):

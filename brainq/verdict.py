@@ -54,7 +54,7 @@ def judge(
     caveat = _staleness(top, rule, pattern, time) or _unstated(top, asked)
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
-    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _found(top, pattern))
+    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _found(top, config, pattern))
 
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
@@ -93,11 +93,14 @@ def _staleness(top: Scored, rule, pattern: str, time: TimeRef) -> str | None:
     return None
 
 
-def _found(top: Scored, pattern: str) -> str:
+def _found(top: Scored, config: Config, pattern: str) -> str:
+    """Where the answer was found: for a pattern about the past, when it was written; else how
+    recent it is (recent: within the timeline's first bucket)."""
     age = f"{days(top.age_days)} old" if top.age_days is not None else "undated"
-    if pattern == "historical":
+    if config.patterns[pattern].decay.model == "none" and top.doc.source_date:
         return f"Found in {top.doc.doc_type} from {top.doc.source_date.date().isoformat()} ({age})"
-    if top.age_days is not None and top.age_days <= 30:
+    recent = config.timeline[0].max_days
+    if top.age_days is not None and recent is not None and top.age_days <= recent:
         return f"Recent information found ({top.doc.doc_type}, {age})"
     return f"Found in {top.doc.doc_type} ({age})"
 
@@ -115,11 +118,11 @@ def _conflict(results, pattern, config, time, asked, as_of) -> list[tuple[Scored
     """Two fresh, relevant, not superseded sources whose answering sentences, about the same
     thing (similar enough), state different values of the fact the question asks for (any
     fact but a day, for a yes/no question)."""
-    if pattern == "historical":
-        return []  # old facts differ because things changed; the history is the answer
     rule = config.patterns[pattern].verdict
+    if not rule.conflicts:
+        return []
     strong = [
-        s for s in results[:5]
+        s for s in results[: config.verdicts.conflict_sources]
         if s.relevance >= config.verdicts.conflict_min_relevance
         and not s.superseded_by
         and is_fresh(s, rule, pattern, time)
