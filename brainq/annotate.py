@@ -1,11 +1,12 @@
 """What the extractors cannot decide alone: doc_type by rules, fallback dates, event dates.
 
 The date fallback order: the content's own date (set by the extractor), then a date printed
-prominently in the text, and the file's mtime only as a last resort, flagged in `date_source`
-and `notes` so a verdict can say the date is uncertain. The mtime stands in only for documents
-that are files of their own (PDFs, notes): a message's or a photo's file time says when it was
-copied, not when it was written or taken, so an email without a valid Date header or a photo
-without EXIF dates stays undated.
+prominently in the text (of a PDF, a note, or a photo's text read by OCR), and the file's
+mtime only as a last resort, flagged in `date_source` and `notes` so a verdict can say the
+date is uncertain. The mtime stands in only for documents that are files of their own (PDFs,
+notes): a message's or a photo's file time says when it was copied, not when it was written
+or taken, so an email without a valid Date header or a photo without EXIF dates and printed
+dates stays undated.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from brainq.documents import Document
 
 CUE_SCAN_CHARS = 20_000  # doc_type cues are read from the start of a document only
 DATE_FROM_FILE_KINDS = ("pdf", "text")
+# A photo without EXIF dates that shows text (a receipt: read by OCR) is dated by a date printed
+# in it under a label ("Date:"), as a scan is; a flyer's or a booking's first date is its event's.
+DATE_FROM_TEXT_KINDS = ("pdf", "text", "photo")
 
 
 def annotate(doc: Document, config: Config, mtime: float) -> Document:
@@ -58,13 +62,14 @@ def header_matches(rule: str, headers: dict[str, str]) -> bool:
 
 
 def _fallback_date(doc: Document, mtime: float) -> None:
+    if doc.kind in DATE_FROM_TEXT_KINDS:
+        found = dates.find_document_date(doc.text, labelled_only=doc.kind == "photo")
+        if found:
+            doc.source_date, doc.date_precision = found
+            doc.date_source = "text"
+            return
     if doc.kind not in DATE_FROM_FILE_KINDS:
         doc.date_source = "none"  # known to be undated, unlike a document from an older brainq
-        return
-    found = dates.find_document_date(doc.text)
-    if found:
-        doc.source_date, doc.date_precision = found
-        doc.date_source = "text"
         return
     doc.source_date = datetime.fromtimestamp(mtime, timezone.utc)
     doc.date_source = "mtime"

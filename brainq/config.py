@@ -123,6 +123,15 @@ class Limits:
     # ... and for `recurrence_seconds` per calendar file. An ordinary rule takes about a
     # millisecond; only a hostile file spends this long, and its remaining rules stay unexpanded.
     recurrence_seconds: float
+    # Text in pictures (brainq/ocr.py), and how much of it: pages of one PDF, seconds a page or
+    # photo may take (the next stops its file's OCR), the resolution pages are read at, the lines
+    # a photo must show to be read, and the confidence a line read must have.
+    ocr: bool
+    ocr_pages: int
+    ocr_seconds_per_page: float
+    ocr_dpi: int
+    ocr_min_lines: int
+    ocr_min_score: float
 
 
 @_shipped("chunking")

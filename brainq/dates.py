@@ -311,19 +311,22 @@ _MONTH_YEAR = re.compile(rf"{_MONTH_NAME},?\s+{_YEAR}", re.IGNORECASE)
 _BARE_YEAR = re.compile(r"(?<![\d.,$/-])(\d{4})(?![\d/-]|[.,]\d)")
 
 
-def find_document_date(text: str) -> tuple[datetime, str] | None:
+def find_document_date(text: str, labelled_only: bool = False) -> tuple[datetime, str] | None:
     """When a document was written, if printed prominently: (midnight of that day, precision).
 
     First choice is a labelled date in the first 3000 characters ("Invoice Date: March 3, 2025",
-    "Dated 3/3/2025"; "Date: March 2025" gives precision "month", "Date: 2025" "year"); else
-    the first full date in the first 15 lines (a letter's date). Due, expiry and delivery dates
-    are never taken for the writing date.
+    "Dated 3/3/2025"; "Date: March 2025" gives precision "month", "Date: 2025" "year"); else,
+    unless `labelled_only` (a picture's text: a flyer's first date is its event's), the first
+    full date in the first 15 lines (a letter's date). Due, expiry and delivery dates are never
+    taken for the writing date.
     """
     head = text[:DOCUMENT_HEAD_CHARS]
     labelled = _labelled_dates(head)
     if labelled:
         _, _, when, precision = min(labelled, key=lambda found: found[:2])
         return when, precision
+    if labelled_only:
+        return None
     letter_head = "\n".join(head.split("\n", LETTER_HEAD_LINES)[:LETTER_HEAD_LINES])
     for mention in iter_mentions(letter_head):
         if mention.year is not None and not _NOT_WRITTEN.search(_words_before(head, mention.start)):

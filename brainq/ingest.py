@@ -52,8 +52,8 @@ KNOWN_SUFFIXES = {
 BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 7  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
-# 7: quoted replies, signatures and disclaimers marked in mail
+DERIVATION = 8  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+# 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -67,18 +67,25 @@ def _stream_limits(limits: Limits):
 
 
 def _document(item: Item, limits: Limits) -> Document:
-    reader = _open(item.read())
+    data = item.read()
+    notes: list[str] = []
+    try:
+        reader = _open(data)
+    except ExtractError as exc:
+        if "encrypted" in str(exc):
+            raise
+        return _read_by_pdfium(item, data, limits, exc)
     metadata = _metadata(reader)
     source_date, date_source, precision = _creation_date(reader, metadata)
     title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
-    notes: list[str] = []
     try:
-        text = _text(reader, limits, notes)
+        pages = _pages(reader, limits, notes)
     except Exception as exc:  # a hostile page tree raises anything; the metadata may still be good
         if not (metadata.get("/Title") or source_date):
             raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
         notes.append(f"pages unreadable ({_why(exc)})")
-        text = ""
+        pages = []
+    text = PAGE_BREAK.join(_scanned_pages_read(data, pages, limits, notes))[: limits.max_text_chars]
     if not text.strip():
         notes.append("no text layer found")
         text = _describe(metadata) or title
@@ -170,8 +177,9 @@ def parse_pdf_date(raw: str) -> tuple[datetime, str] | None:
     return when, PRECISION_BY_PARTS.get(len(parts), "instant")
 
 
-def _text(reader: PdfReader, limits: Limits, notes: list[str]) -> str:
-    """Page texts up to `limits`; notes say what was left out."""
+def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str]:
+    """Each page's text up to `limits` (a page that cannot be read is empty); notes say what
+    was left out."""
     count = len(reader.pages)
     if count > limits.max_pages:
         notes.append(f"only the first {limits.max_pages} of {count} pages read")
@@ -183,7 +191,7 @@ def _text(reader: PdfReader, limits: Limits, notes: list[str]) -> str:
             page_text = _page_text(reader.pages[number], limits.max_text_chars - size)
         except Exception:  # one broken page (bad font, bad stream) must not lose the others
             unreadable += 1
-            continue
+            page_text = ""
         texts.append(page_text)
         size += len(page_text) + len(PAGE_BREAK) * (len(texts) > 1)
         if size > limits.max_text_chars:
@@ -191,7 +199,85 @@ def _text(reader: PdfReader, limits: Limits, notes: list[str]) -> str:
             break
     if unreadable:
         notes.append(f"text of {unreadable} page(s) unreadable")
-    return PAGE_BREAK.join(texts)[: limits.max_text_chars]
+    return texts
+
+
+# A page with less text than this has no text layer worth the name (a scan, perhaps with a
+# stamped page number): it is read by OCR.
+SCANNED_PAGE_CHARS = 20
+
+
+def _scanned_pages_read(data: bytes, pages: list[str], limits: Limits, notes: list[str]) -> list[str]:
+    """The pages, those without a text layer read by OCR (at most `limits.ocr_pages`; a page
+    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium."""
+    scanned = [i for i, text in enumerate(pages) if len(text.strip()) < SCANNED_PAGE_CHARS]
+    if not limits.ocr or not scanned:
+        return pages
+    from brainq import ocr
+
+    read = []
+    try:
+        for number in scanned[: limits.ocr_pages]:
+            reading = ocr.read(_render(data, number, limits.ocr_dpi), limits)
+            if reading.text:
+                pages[number] = reading.text
+                read.append(number + 1)
+            if reading.seconds > limits.ocr_seconds_per_page:
+                notes.append(f"OCR stopped after page {number + 1}: it took {reading.seconds:.0f} s")
+                break
+    except Exception as exc:  # pdfium or the OCR engine on a hostile page: the text layer stays
+        notes.append(f"OCR failed ({_why(exc)})")
+    if len(scanned) > limits.ocr_pages:
+        notes.append(f"only the first {limits.ocr_pages} of {len(scanned)} scanned pages read by OCR")
+    if read:
+        notes.append(f"text of page(s) {', '.join(map(str, read))} read by OCR")
+    return pages
+
+
+def _render(data: bytes, number: int, dpi: int):
+    """Page `number` as a PIL image at `dpi`."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(data, password="")
+    try:
+        return document[number].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError) -> Document:
+    """A PDF pypdf cannot open, read by pdfium (Chrome's PDF engine) instead; `error` is
+    pypdf's, raised again when pdfium cannot open it either."""
+    import pypdfium2
+
+    try:
+        document = pypdfium2.PdfDocument(data, password="")
+    except Exception:  # pdfium's PdfiumError and others: neither reader can open it
+        raise error from None
+    notes = [f"read by pdfium ({str(error).removeprefix('unreadable PDF ')})"]
+    try:
+        metadata = {f"/{k}": _clean(str(v)) for k, v in document.get_metadata_dict().items() if v}
+        pages = []
+        for number in range(min(len(document), limits.max_pages)):
+            pages.append(document[number].get_textpage().get_text_range()[: limits.max_text_chars])
+    except Exception as exc:
+        raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
+    finally:
+        document.close()
+    text = PAGE_BREAK.join(_scanned_pages_read(data, pages, limits, notes))[: limits.max_text_chars]
+    parsed = parse_pdf_date(metadata.get("/CreationDate", ""))
+    title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
+    return Document(
+        path=str(item.path),
+        locator=None,
+        kind=KIND,
+        title=title,
+        text=text if text.strip() else (_describe(metadata) or title),
+        source_date=parsed[0] if parsed else None,
+        date_source="pdf_meta" if parsed else None,
+        date_precision=parsed[1] if parsed else None,
+        notes=notes if text.strip() else [*notes, "no text layer found"],
+    )
 
 
 class _TextFull(Exception):

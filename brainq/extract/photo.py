@@ -63,18 +63,42 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     position = _position(tags)
     # A description can be as long as the file; extract_item cuts the text at the limit.
     text = _sentence(item.name, taken, date_source, camera, position, _description(tags, camera))
+    shown = _text_shown(data, limits, notes)
     yield Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
         title=item.name,
-        text=text,
+        text=f"{text}\n{shown}" if shown else text,
         source_date=taken,
         date_source=date_source,
         date_precision="instant" if taken else None,
-        doc_type="photo",
+        # A picture of a receipt or a flyer is typed by what it says, as a PDF would be.
+        doc_type=None if shown else "photo",
         notes=notes,
     )
+
+
+def _text_shown(data: bytes, limits: Limits, notes: list[str]) -> str:
+    """The text a photo or screenshot shows (a receipt, a flyer, a confirmation), read by OCR
+    when a detection pass finds lines of it; "" for a picture of anything else."""
+    if not limits.ocr:
+        return ""
+    from brainq import ocr
+
+    image = ocr.open_image(data)
+    if image is None:
+        return ""
+    try:
+        if not ocr.holds_text(image, limits):
+            return ""
+        reading = ocr.read(image, limits)
+    except Exception as exc:  # the OCR engine on a hostile image: the photo stays EXIF only
+        notes.append(f"OCR failed ({type(exc).__name__})")
+        return ""
+    if reading.text:
+        notes.append(f"text read by OCR ({reading.lines} lines)")
+    return reading.text
 
 
 def _exif(data: bytes) -> tuple[dict, list[str]]:

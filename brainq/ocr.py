@@ -1,0 +1,74 @@
+"""Text in pictures: scanned pages and photographed documents, read offline.
+
+RapidOCR runs PP-OCR's detection, direction and recognition models on onnxruntime, which
+brainq already has; the models ship inside the `rapidocr` wheel, so nothing is downloaded.
+(Measured against Tesseract, the other engine a pip install offers without a system library
+(through its wheels' own binary, tesserocr), on benchmarks/ocr.py's generated pages: see
+benchmarks/RESULTS.md.) A photo is read only when a detection pass, a fraction of the cost of
+reading, finds lines of text in it: a beach stays EXIF only.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import time
+from dataclasses import dataclass
+from functools import cache
+
+from brainq.config import Limits
+
+# RapidOCR reads an image's long side at up to 2,000 pixels; a detection pass needs far fewer.
+DETECT_SIDE = 960
+
+
+@dataclass
+class Reading:
+    text: str  # the lines read, top to bottom
+    lines: int
+    seconds: float
+
+
+@cache
+def _engine():
+    """The OCR engine, made once per process (loading its three models takes ~0.3 s)."""
+    logging.getLogger("RapidOCR").setLevel(logging.WARNING)
+    from rapidocr import RapidOCR
+
+    return RapidOCR(params={"Global.log_level": "warning"})
+
+
+def read(image, limits: Limits) -> Reading:
+    """The text of a picture (a PIL image), its lines in reading order."""
+    started = time.monotonic()
+    # Every step named: the engine keeps the last call's choice (holds_text's detection alone).
+    found = _engine()(_array(image), use_det=True, use_cls=True, use_rec=True)
+    lines = [text for text, score in zip(found.txts or (), found.scores or ()) if score >= limits.ocr_min_score]
+    return Reading("\n".join(lines), len(lines), time.monotonic() - started)
+
+
+def holds_text(image, limits: Limits) -> bool:
+    """Whether a picture shows lines of text worth reading: a cheap detection pass on a
+    smaller copy, no recognition."""
+    small = image.copy()
+    small.thumbnail((DETECT_SIDE, DETECT_SIDE))
+    found = _engine()(_array(small), use_det=True, use_cls=False, use_rec=False)
+    return len(found.boxes if found.boxes is not None else ()) >= limits.ocr_min_lines
+
+
+def open_image(data: bytes):
+    """A picture's bytes as an RGB PIL image, or None when they are no image Pillow reads."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        image = Image.open(io.BytesIO(data))
+        image.draft("RGB", (2000, 2000))  # a JPEG decodes smaller when it is much larger
+        return image.convert("RGB")
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def _array(image):
+    import numpy as np
+
+    return np.asarray(image)[:, :, ::-1]  # OpenCV's channel order

@@ -1,0 +1,77 @@
+"""Text in pictures: a scanned invoice, a photographed receipt and a screenshot are found by
+what they say; a picture of anything else stays a photo."""
+
+import json
+from datetime import datetime
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from tests.conftest import ROOT, ask_json, run_cli
+
+pytestmark = pytest.mark.slow
+
+
+def page(lines: list[str], size=(1700, 2200), font_size=42) -> Image.Image:
+    image = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=font_size)
+    for i, line in enumerate(lines):
+        draw.text((120, 150 + i * font_size * 2), line, fill="black", font=font)
+    return image
+
+
+@pytest.fixture(scope="module")
+def pictures(tmp_path_factory, embedder):
+    tree = tmp_path_factory.mktemp("pictures")
+    page(["NORTHWIND PLUMBING CO.", "INVOICE #A-7731", "Invoice date: March 3, 2026",
+          "Service: replaced kitchen faucet cartridge", "Amount due: $212.50", "Due by: March 31, 2026"],
+         ).save(tree / "scan-0031.pdf", resolution=200, creationDate=datetime(2026, 3, 4, 9, 0).timetuple())  # fmt: skip
+    receipt = page(["CORNER MARKET", "Receipt", "2 x oat milk 7.98", "sourdough loaf 5.49", "TOTAL $13.47",
+                    "PAID - thank you for your purchase"], size=(900, 1200), font_size=40)  # fmt: skip
+    exif = Image.Exif()
+    exif.get_ifd(0x8769)[0x9003] = "2026:03:07 10:15:00"  # DateTimeOriginal
+    receipt.rotate(2, expand=True, fillcolor="white").save(tree / "IMG_2041.jpg", quality=70, exif=exif)
+    page(["Your reservation is confirmed", "Confirmation number: QX7-4419-ZP",
+          "Lakeside Inn, 2 nights from June 12, 2026"], size=(1200, 500), font_size=36).save(tree / "Screenshot 1.png")  # fmt: skip
+    Image.new("RGB", (800, 600), (40, 120, 200)).save(tree / "IMG_2042.jpg")
+    store = tree / "store"
+    result = run_cli("ingest", "--json", str(tree), store=store)
+    assert result.exit_code == 0, result.output
+    return tree, store
+
+
+def listed(store):
+    docs = [json.loads(line) for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+    return {d["path"].rsplit("/", 1)[-1]: d for d in docs}
+
+
+def test_what_pictures_say_is_read_and_typed(pictures):
+    _, store = pictures
+    docs = listed(store)
+    assert docs["scan-0031.pdf"]["doc_type"] == "invoice"
+    assert docs["IMG_2041.jpg"]["doc_type"] == "receipt" and docs["IMG_2041.jpg"]["source_date"].startswith("2026-03-07")
+    assert docs["IMG_2042.jpg"]["doc_type"] == "photo"  # no text: EXIF only
+
+
+@pytest.mark.parametrize(
+    "question, found",
+    [
+        ("How much do we owe the plumber?", "scan-0031.pdf"),
+        ("What was the total at the corner market?", "IMG_2041.jpg"),
+        ("What's the confirmation number for the Lakeside Inn?", "Screenshot 1.png"),
+    ],
+)
+def test_each_is_found_first_by_what_it_says(pictures, question, found):
+    _, store = pictures
+    answer = ask_json(store, question, as_of="2026-06-01")
+    assert answer["results"][0]["path"].endswith(found), answer["results"][:2]
+
+
+def test_ocr_can_be_turned_off(pictures, tmp_path):
+    tree, _ = pictures
+    patterns = tmp_path / "patterns.yaml"
+    patterns.write_text((ROOT / "patterns.yaml").read_text().replace("\n  ocr: true", "\n  ocr: false"))
+    store = tmp_path / "store"
+    assert run_cli("--patterns", str(patterns), "ingest", "--quiet", str(tree), store=store).exit_code == 0
+    assert {d["doc_type"] for name, d in listed(store).items() if name.startswith(("IMG", "Screenshot"))} == {"photo"}
