@@ -125,13 +125,16 @@ class Limits:
     recurrence_seconds: float
     # Text in pictures (brainq/ocr.py), and how much of it: pages of one PDF, seconds a page or
     # photo may take (the next stops its file's OCR), the resolution pages are read at, the lines
-    # a photo must show to be read, and the confidence a line read must have.
+    # a photo must show to be read, and the confidence a line read must have. A picture or page
+    # larger than `ocr_max_megapixels` is not decoded at all: a small file can declare a
+    # gigapixel image, and its pixels would be allocated before a single one is read.
     ocr: bool
     ocr_pages: int
     ocr_seconds_per_page: float
     ocr_dpi: int
     ocr_min_lines: int
     ocr_min_score: float
+    ocr_max_megapixels: float
 
 
 @_shipped("chunking")

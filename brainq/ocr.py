@@ -32,10 +32,12 @@ class Reading:
 @cache
 def _engine():
     """The OCR engine, made once per process (loading its three models takes ~0.3 s)."""
-    logging.getLogger("RapidOCR").setLevel(logging.WARNING)
     from rapidocr import RapidOCR
 
-    return RapidOCR(params={"Global.log_level": "warning"})
+    engine = RapidOCR(params={"Global.log_level": "error"})
+    # It logs a warning for every picture without text, which most photos are.
+    logging.getLogger("RapidOCR").setLevel(logging.ERROR)
+    return engine
 
 
 def read(image, limits: Limits) -> Reading:
@@ -56,15 +58,18 @@ def holds_text(image, limits: Limits) -> bool:
     return len(found.boxes if found.boxes is not None else ()) >= limits.ocr_min_lines
 
 
-def open_image(data: bytes):
-    """A picture's bytes as an RGB PIL image, or None when they are no image Pillow reads."""
-    from PIL import Image, UnidentifiedImageError
+def open_image(data: bytes, limits: Limits):
+    """A picture's bytes as an RGB PIL image, or None when they are no image Pillow reads or
+    more pixels than `limits.ocr_max_megapixels` (judged from the header, before decoding)."""
+    from PIL import Image
 
     try:
         image = Image.open(io.BytesIO(data))
         image.draft("RGB", (2000, 2000))  # a JPEG decodes smaller when it is much larger
+        if image.width * image.height > limits.ocr_max_megapixels * 1e6:
+            return None
         return image.convert("RGB")
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+    except Exception:  # Pillow's decoders on a truncated or hostile file raise anything
         return None
 
 

@@ -454,7 +454,10 @@ def same_instant(got: datetime | None, reference: datetime) -> bool:
 
 @pytest.fixture(scope="module")
 def corpus():
-    """Every corpus file extracted once: {relative path: documents or the ExtractError's reason}."""
+    """Every corpus file extracted once: {relative path: documents or the ExtractError's reason}.
+
+    OCR is off: these tests are of mail's structure and their time limit is the mail parser's
+    (pictures in attachments are read in tests/test_ocr.py and the fuzz run)."""
     if not CORPUS.is_dir():
         pytest.skip(f"mail corpus not found at {CORPUS}")
     results: dict[str, list[Document] | str] = {}
@@ -465,7 +468,7 @@ def corpus():
             continue
         started = time.perf_counter()
         try:
-            docs, fails = extract(path)
+            docs, fails = extract(path, Limits(ocr=False))
             results[rel], failures = docs, failures + len(fails)
         except ExtractError as exc:
             results[rel] = str(exc)

@@ -803,7 +803,9 @@ def test_mutated_corpus_files_yield_documents_or_an_extract_error():
 
 # --- bombs, in a child with a capped address space -------------------------------------------
 
-BOMB_BUDGET_MB = 512  # the child's address space may grow this much beyond what imports took
+# The child's address space may grow this much beyond what imports and the OCR engine's working
+# set took (measured on a blank picture of the largest size it reads: a fixed cost, not a bomb's),
+BOMB_BUDGET_MB = 512
 MAX_GROWTH_MB = 256  # and its memory this much: the limits keep a bomb far below it
 
 CHILD = r"""
@@ -813,6 +815,11 @@ from brainq.config import Limits
 from brainq.documents import Document, Item
 from brainq.errors import ExtractError
 from brainq.extract import extract_item
+from brainq import ocr
+from PIL import Image
+
+side = int(Limits().ocr_max_megapixels ** 0.5 * 1000)
+ocr.read(Image.new("RGB", (side, side), "white"), Limits())
 
 def vm_bytes():
     for line in open("/proc/self/status"):
@@ -865,7 +872,23 @@ def _bombs() -> dict[str, bytes]:
         b"Content-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n"
         b"Content-Disposition: attachment; filename=bomb.pdf\r\n\r\n" + pdf_attachment + b"\r\n--B--\r\n",
         "huge-description.tif": tiff_block("II", [(0x010E, 2, 30_000_000, 26)], b"d" * 30_000_000, 0),
+        # 144 million pixels declared (432 MB decoded), under Pillow's own bomb limit, in 1 KB.
+        "pixel-bomb.png": png_declaring(12_000, 12_000),
+        # A page 70 metres wide without text: rendered at OCR resolution it would be 15 GB.
+        "huge-page.pdf": pdf_file(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                                   "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200000 200000] /Contents 4 0 R >>",
+                                   stream(b"")]),
     }  # fmt: skip
+
+
+def png_declaring(width: int, height: int) -> bytes:
+    """A PNG whose header declares `width` x `height` RGB pixels, with one row of them."""
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(1 + 3 * width))) + chunk(b"IEND", b"")
 
 
 def test_decompression_bombs_stay_within_memory_bounds(tmp_path):

@@ -177,8 +177,8 @@ def parse_pdf_date(raw: str) -> tuple[datetime, str] | None:
     return when, PRECISION_BY_PARTS.get(len(parts), "instant")
 
 
-def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str]:
-    """Each page's text up to `limits` (a page that cannot be read is empty); notes say what
+def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str | None]:
+    """Each page's text up to `limits`, None for a page that cannot be read; notes say what
     was left out."""
     count = len(reader.pages)
     if count > limits.max_pages:
@@ -191,8 +191,9 @@ def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str]:
             page_text = _page_text(reader.pages[number], limits.max_text_chars - size)
         except Exception:  # one broken page (bad font, bad stream) must not lose the others
             unreadable += 1
-            page_text = ""
+            page_text = None
         texts.append(page_text)
+        page_text = page_text or ""
         size += len(page_text) + len(PAGE_BREAK) * (len(texts) > 1)
         if size > limits.max_text_chars:
             notes.append(f"text cut at {limits.max_text_chars} characters")
@@ -207,10 +208,14 @@ def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str]:
 SCANNED_PAGE_CHARS = 20
 
 
-def _scanned_pages_read(data: bytes, pages: list[str], limits: Limits, notes: list[str]) -> list[str]:
+def _scanned_pages_read(data: bytes, pages: list[str | None], limits: Limits, notes: list[str]) -> list[str]:
     """The pages, those without a text layer read by OCR (at most `limits.ocr_pages`; a page
-    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium."""
-    scanned = [i for i, text in enumerate(pages) if len(text.strip()) < SCANNED_PAGE_CHARS]
+    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium.
+
+    A page pypdf could not read (None) is not rendered either: its fault may be a stream that
+    inflates to gigabytes, which pdfium would inflate without pypdf's bound."""
+    scanned = [i for i, text in enumerate(pages) if text is not None and len(text.strip()) < SCANNED_PAGE_CHARS]
+    pages = [text or "" for text in pages]
     if not limits.ocr or not scanned:
         return pages
     from brainq import ocr
@@ -218,7 +223,7 @@ def _scanned_pages_read(data: bytes, pages: list[str], limits: Limits, notes: li
     read = []
     try:
         for number in scanned[: limits.ocr_pages]:
-            reading = ocr.read(_render(data, number, limits.ocr_dpi), limits)
+            reading = ocr.read(_render(data, number, limits), limits)
             if reading.text:
                 pages[number] = reading.text
                 read.append(number + 1)
@@ -234,13 +239,17 @@ def _scanned_pages_read(data: bytes, pages: list[str], limits: Limits, notes: li
     return pages
 
 
-def _render(data: bytes, number: int, dpi: int):
-    """Page `number` as a PIL image at `dpi`."""
+def _render(data: bytes, number: int, limits: Limits):
+    """Page `number` as a PIL image at `limits.ocr_dpi`, or coarser where that would exceed
+    `limits.ocr_max_megapixels` (a page can declare itself a kilometre wide)."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(data, password="")
     try:
-        return document[number].render(scale=dpi / 72).to_pil().convert("RGB")
+        page = document[number]
+        width, height = page.get_size()  # in points, 72 to the inch
+        scale = min(limits.ocr_dpi / 72, (limits.ocr_max_megapixels * 1e6 / max(width * height, 1)) ** 0.5)
+        return page.render(scale=scale).to_pil().convert("RGB")
     finally:
         document.close()
 
