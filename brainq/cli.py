@@ -95,6 +95,11 @@ def main_options(
 _JSON = typer.Option("--json", help="Print one JSON object with the counts and failures.")
 _QUIET = typer.Option("--quiet", "-q", help="Print only failures and errors (for cron).")
 _WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest or backfill to finish.")
+_PASSWORDS = typer.Option(
+    "--passwords",
+    metavar="FILE",
+    help="Passwords for encrypted PDFs, one a line, tried in order; the file must be chmod 600 [default: patterns.yaml's passwords].",
+)
 
 
 @app.command()
@@ -104,6 +109,7 @@ def ingest(
     as_json: Annotated[bool, _JSON] = False,
     quiet: Annotated[bool, _QUIET] = False,
     wait: Annotated[float, _WAIT] = 0.0,
+    passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
     """Ingest emails (Maildir, mbox, .eml), PDFs, photos, .ics calendars and notes.
 
@@ -118,7 +124,7 @@ def ingest(
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-    _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, remember=True)
+    _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, passwords, remember=True)
 
 
 @app.command()
@@ -127,6 +133,7 @@ def backfill(
     as_json: Annotated[bool, _JSON] = False,
     quiet: Annotated[bool, _QUIET] = False,
     wait: Annotated[float, _WAIT] = 0.0,
+    passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
     """Re-scan every remembered source: add new files, re-ingest changed ones, drop deleted ones.
 
@@ -141,7 +148,7 @@ def backfill(
     sources = [Path(p) for p in store.sources()]
     if not sources:
         raise UsageError("no sources yet; run `brainq ingest PATH` first")
-    _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, remember=False)
+    _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, passwords, remember=False)
 
 
 @app.command()
@@ -175,11 +182,12 @@ def cron(
     typer.echo(cron_line(every, settings.store_dir, settings.chroma_url, settings.patterns))
 
 
-def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, remember: bool) -> None:
+def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, passwords, remember: bool) -> None:
+    from brainq.config import with_passwords
     from brainq.ingest import ingest as run_ingest
     from brainq.render import IngestProgress, print_ingest_report
 
-    config = settings.config()
+    config = with_passwords(settings.config(), str(passwords) if passwords else None)
     store = settings.store()
 
     with store.writer_lock(wait):

@@ -31,7 +31,8 @@ def _shipped(section: str):
     def build(cls):
         shipped = yaml.safe_load(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8"))[section]
         for name in cls.__annotations__:
-            setattr(cls, name, shipped[name])  # a missing key fails here, at import, in the tests
+            if name not in vars(cls):  # a field given its own default is no patterns.yaml key
+                setattr(cls, name, shipped[name])  # a missing key fails here, at import, in the tests
         return dataclass(frozen=True)(cls)
 
     return build
@@ -135,6 +136,10 @@ class Limits:
     ocr_min_lines: int
     ocr_min_score: float
     ocr_max_megapixels: float
+    # Tried in order on an encrypted PDF the empty password does not open. Read from the file
+    # patterns.yaml's `passwords` or --passwords names (read_passwords), never from the YAML
+    # itself, and left out of everything brainq prints or stores.
+    passwords: tuple[str, ...] = field(default=(), repr=False, metadata={"secret": True})
 
 
 @_shipped("chunking")
@@ -208,6 +213,7 @@ class Config:
     retrieval: Retrieval = field(default_factory=Retrieval)
     verdicts: Verdicts = field(default_factory=Verdicts)
     embedding: Embedding = field(default_factory=Embedding)
+    passwords: str | None = None  # a file of PDF passwords (read_passwords); relative to this file
     source_file: str = ""
 
 
@@ -295,7 +301,7 @@ class _Builder:
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, got {_show(value)}")
         hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "source_file"}
+        fields = {f.name: f for f in dataclasses.fields(cls) if f.name != "source_file" and not f.metadata.get("secret")}
         unknown = sorted(set(value) - set(fields))
         if unknown:
             key = f"{path}.{unknown[0]}" if path else str(unknown[0])
@@ -369,6 +375,31 @@ def _regex(pattern: str, b: _Builder, path: str) -> None:
         re.compile(pattern)
     except re.error as exc:
         b.fail(path, f"not a valid regular expression ({exc})")
+
+
+def with_passwords(config: Config, path: str | None = None) -> Config:
+    """`config` with the PDF passwords of the file `path`, or else of the file its `passwords`
+    key names (relative to the patterns file), in its limits."""
+    if path is None and config.passwords:
+        path = str(Path(config.source_file).parent / Path(config.passwords).expanduser())
+    if path is None:
+        return config
+    return dataclasses.replace(config, limits=dataclasses.replace(config.limits, passwords=read_passwords(Path(path))))
+
+
+def read_passwords(path: Path) -> tuple[str, ...]:
+    """The passwords in `path`, one a line, in order. The file must be readable by its owner
+    alone: a list of passwords anyone on the machine can read protects nothing."""
+    try:
+        mode = path.stat().st_mode
+        if mode & 0o077:
+            raise ConfigError(f"{path}: a passwords file must be readable by you alone (mode {mode & 0o777:o}); run: chmod 600 {path}")
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot read the passwords file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: a passwords file must be UTF-8 text, one password a line") from None
+    return tuple(line for line in text.splitlines() if line)
 
 
 @cache

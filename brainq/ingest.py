@@ -24,7 +24,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -176,7 +176,8 @@ def derivation(config: Config) -> int:
     shape them (patterns.yaml's doc_types, chunking and limits), as a number a file record keeps.
     After an edit to any of those, a backfill derives every file again, as after a new DERIVATION.
     """
-    settings = json.dumps([DERIVATION, asdict(config.doc_types), asdict(config.chunking), asdict(config.limits)])
+    limits = {f.name: getattr(config.limits, f.name) for f in fields(config.limits) if not f.metadata.get("secret")}
+    settings = json.dumps([DERIVATION, asdict(config.doc_types), asdict(config.chunking), limits])
     return int.from_bytes(hashlib.sha256(settings.encode()).digest()[:7], "big")  # one SQLite integer
 
 

@@ -238,8 +238,9 @@ def eval_scores(tmp_path_factory, exported_store):
 
 @pytest.mark.parametrize("precision", GUARDED)
 def test_faster_precision_keeps_retrieval_quality(eval_scores, precision):
+    # One-sided: rounding may rank a question better by chance; only a loss is a fault.
     for metric in ("precision@1", "recall@3"):
-        assert abs(eval_scores[precision][metric] - eval_scores["fp32"][metric]) <= 0.01, (metric, eval_scores)
+        assert eval_scores[precision][metric] >= eval_scores["fp32"][metric] - 0.01 - 1e-9, (metric, eval_scores)
 
 
 def _memoized(embed):

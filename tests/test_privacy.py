@@ -238,3 +238,36 @@ def test_debug_shows_the_traceback(tmp_path):
     result = brainq("--store", str(tmp_path / "file"), "--debug", "status")
     assert result.returncode == 1
     assert "Traceback" in result.stderr and "is a file, not a directory" in result.stderr
+
+
+# --- passwords for encrypted PDFs ---------------------------------------------------------------
+
+
+def test_pdf_passwords_open_files_and_are_never_stored_or_printed(tmp_path):
+    from pypdf import PdfWriter
+
+    password = "Tulip-4471-passw0rd"
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    writer.add_metadata({"/Title": "Tax return 2025", "/CreationDate": "D:20260301090000Z"})
+    writer.encrypt(user_password=password, owner_password=None, algorithm="AES-256")
+    (tmp_path / "docs").mkdir()
+    writer.write(tmp_path / "docs/return.pdf")
+    (tmp_path / "pw.txt").write_text(f"wrong one\n{password}\n")
+    patterns = tmp_path / "patterns.yaml"
+    patterns.write_text((ROOT / "patterns.yaml").read_text().replace("\npasswords: null", "\npasswords: pw.txt"))
+    run = ["--store", str(tmp_path / "s"), "--patterns", str(patterns), "ingest", "--json", str(tmp_path / "docs")]
+
+    (tmp_path / "pw.txt").chmod(0o644)
+    refused = brainq(*run)
+    assert refused.returncode == 1 and refused.stderr.strip().endswith(f"run: chmod 600 {tmp_path / 'pw.txt'}")
+
+    (tmp_path / "pw.txt").chmod(0o600)
+    result = brainq(*run)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["documents"] == 1
+    listed = brainq("--store", str(tmp_path / "s"), "list", "--json")
+    assert json.loads(listed.stdout)["title"] == "Tax return 2025"
+    assert password not in result.stdout + result.stderr + listed.stdout + listed.stderr
+    for path in (tmp_path / "s").rglob("*"):
+        assert not path.is_file() or password.encode() not in path.read_bytes(), path

@@ -70,7 +70,7 @@ def _document(item: Item, limits: Limits) -> Document:
     data = item.read()
     notes: list[str] = []
     try:
-        reader = _open(data)
+        reader, password = _open(data, limits.passwords)
     except ExtractError as exc:
         if "encrypted" in str(exc):
             raise
@@ -80,12 +80,15 @@ def _document(item: Item, limits: Limits) -> Document:
     title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
     try:
         pages = _pages(reader, limits, notes)
-    except Exception as exc:  # a hostile page tree raises anything; the metadata may still be good
-        if not (metadata.get("/Title") or source_date):
-            raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
-        notes.append(f"pages unreadable ({_why(exc)})")
-        pages = []
-    text = PAGE_BREAK.join(_scanned_pages_read(data, pages, limits, notes))[: limits.max_text_chars]
+    except Exception as exc:  # a hostile page tree raises anything; pdfium may still read it
+        try:
+            return _read_by_pdfium(item, data, limits, ExtractError(f"unreadable PDF ({_why(exc)})"))
+        except ExtractError:
+            if not (metadata.get("/Title") or source_date):
+                raise
+            notes.append(f"pages unreadable ({_why(exc)})")  # the metadata is still good
+            pages = []
+    text = PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes))[: limits.max_text_chars]
     if not text.strip():
         notes.append("no text layer found")
         text = _describe(metadata) or title
@@ -102,8 +105,9 @@ def _document(item: Item, limits: Limits) -> Document:
     )
 
 
-def _open(data: bytes) -> PdfReader:
-    """A reader over `data`, decrypted with the empty password when the file is encrypted."""
+def _open(data: bytes, passwords: tuple[str, ...]) -> tuple[PdfReader, str]:
+    """A reader over `data` and the password that opened it: the empty one, as every viewer
+    tries first, or else the first of `passwords` that does."""
     if not data:
         raise ExtractError("empty file")
     if b"%PDF-" not in data[:HEADER_WINDOW]:
@@ -116,13 +120,15 @@ def _open(data: bytes) -> PdfReader:
     if encrypted:
         # Many PDFs are encrypted only to restrict printing or copying: the empty user password
         # opens them, as it does in every viewer.
-        try:
-            opened = reader.decrypt("")
-        except Exception as exc:
-            raise ExtractError(f"encrypted: cannot decrypt ({_why(exc)})") from None
-        if not opened:
-            raise ExtractError("encrypted: needs a password")
-    return reader
+        for password in ("", *passwords):
+            try:
+                if reader.decrypt(password):
+                    return reader, password
+            except Exception as exc:
+                raise ExtractError(f"encrypted: cannot decrypt ({_why(exc)})") from None
+        tried = f"none of the {len(passwords)} passwords given opens it" if passwords else "name a passwords file with --passwords"
+        raise ExtractError(f"encrypted: needs a password ({tried})")
+    return reader, ""
 
 
 def _metadata(reader: PdfReader) -> dict[str, str]:
@@ -208,7 +214,7 @@ def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str | No
 SCANNED_PAGE_CHARS = 20
 
 
-def _scanned_pages_read(data: bytes, pages: list[str | None], limits: Limits, notes: list[str]) -> list[str]:
+def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]) -> list[str]:
     """The pages, those without a text layer read by OCR (at most `limits.ocr_pages`; a page
     slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium.
 
@@ -223,7 +229,7 @@ def _scanned_pages_read(data: bytes, pages: list[str | None], limits: Limits, no
     read = []
     try:
         for number in scanned[: limits.ocr_pages]:
-            reading = ocr.read(_render(data, number, limits), limits)
+            reading = ocr.read(_render(data, password, number, limits), limits)
             if reading.text:
                 pages[number] = reading.text
                 read.append(number + 1)
@@ -239,12 +245,12 @@ def _scanned_pages_read(data: bytes, pages: list[str | None], limits: Limits, no
     return pages
 
 
-def _render(data: bytes, number: int, limits: Limits):
+def _render(data: bytes, password: str, number: int, limits: Limits):
     """Page `number` as a PIL image at `limits.ocr_dpi`, or coarser where that would exceed
     `limits.ocr_max_megapixels` (a page can declare itself a kilometre wide)."""
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(data, password="")
+    document = pypdfium2.PdfDocument(data, password=password)
     try:
         page = document[number]
         width, height = page.get_size()  # in points, 72 to the inch
@@ -264,16 +270,23 @@ def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError
     except Exception:  # pdfium's PdfiumError and others: neither reader can open it
         raise error from None
     notes = [f"read by pdfium ({str(error).removeprefix('unreadable PDF ')})"]
+    pages: list[str | None] = []
     try:
         metadata = {f"/{k}": _clean(str(v)) for k, v in document.get_metadata_dict().items() if v}
-        pages = []
         for number in range(min(len(document), limits.max_pages)):
-            pages.append(document[number].get_textpage().get_text_range()[: limits.max_text_chars])
+            try:
+                pages.append(document[number].get_textpage().get_text_range()[: limits.max_text_chars])
+            except Exception:  # pdfium's PdfiumError: one page of a broken tree, not the others
+                pages.append(None)
     except Exception as exc:
         raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
     finally:
         document.close()
-    text = PAGE_BREAK.join(_scanned_pages_read(data, pages, limits, notes))[: limits.max_text_chars]
+    if not metadata and not any(text is not None for text in pages):
+        raise error  # opened, but nothing in it could be read either
+    if None in pages:
+        notes.append(f"text of {pages.count(None)} page(s) unreadable")
+    text = PAGE_BREAK.join(_scanned_pages_read(data, "", pages, limits, notes))[: limits.max_text_chars]
     parsed = parse_pdf_date(metadata.get("/CreationDate", ""))
     title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
     return Document(
