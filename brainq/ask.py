@@ -16,11 +16,9 @@ from brainq.intent import Intent, classify
 from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights
 from brainq.scoring import Scored, score
 from brainq.store import Store
-from brainq.timeref import TimeRef, resolve
+from brainq.timeref import QUESTION_CHARS, TimeRef, resolve
 from brainq.verdict import Verdict, judge
 from brainq.vocabulary import expand
-
-MAX_QUESTION_CHARS = 2000
 
 Embed = Callable[[list[str]], list[list[float]]]
 
@@ -87,6 +85,7 @@ def result_json(rank: int, s: Scored, floor: float) -> dict:
         "age_days": s.age_days,
         "superseded_by": s.superseded_by,
         "copies": s.candidate.copies,
+        "ocr": doc.ocr,
         "scores": {
             "relevance": round(s.relevance, 4),
             "rank": round(s.rank, 4),
@@ -115,8 +114,8 @@ def check_question(question: str) -> str:
     question = " ".join(question.split())
     if not question:
         raise UsageError("the question is empty")
-    if len(question) > MAX_QUESTION_CHARS:
-        raise UsageError(f"the question is {len(question)} characters long; at most {MAX_QUESTION_CHARS}")
+    if len(question) > QUESTION_CHARS:
+        raise UsageError(f"the question is {len(question)} characters long; at most {QUESTION_CHARS}")
     return question
 
 

@@ -20,11 +20,16 @@ class _Commands(TyperGroup):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except BrainqError as exc:
-            if "--debug" in sys.argv or (ctx.obj is not None and ctx.obj.debug):
+        except Exception as exc:
+            # typer's own (usage errors, exit statuses; it carries its own copy of click) pass.
+            if type(exc).__module__.partition(".")[0] in ("typer", "click") or (ctx.obj is not None and ctx.obj.debug):
                 raise
-            typer.echo(f"brainq: error: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
+            if isinstance(exc, BrainqError):
+                typer.echo(f"brainq: error: {exc}", err=True)
+                raise typer.Exit(exc.exit_code) from None
+            # A bug is one line too, unless --debug asks for the traceback.
+            typer.echo(f"brainq: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+            raise typer.Exit(ExitCode.FAILED) from None
 
 
 app = typer.Typer(
@@ -475,14 +480,9 @@ def parse_day(value: str | None, option: str) -> date | None:
 
 
 def main() -> None:
-    """Entry point: a bug or an interrupt is one line too, unless --debug asks for the traceback."""
+    """Entry point: an interrupt is one line and status 130."""
     try:
         app()
     except KeyboardInterrupt:
         typer.echo("brainq: interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:
-        if "--debug" in sys.argv:
-            raise
-        typer.echo(f"brainq: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
-        sys.exit(ExitCode.FAILED)

@@ -41,7 +41,7 @@ from brainq.dates import (
     weekday_on_or_after,
 )
 
-# A question is a sentence or two; anything longer is not worth scanning for time words.
+# A question is a sentence or two: ask refuses a longer one, and nothing longer is scanned here.
 QUESTION_CHARS = 2000
 
 # (month, day): a school year runs from August 15 to June 30 of the next year.

@@ -54,7 +54,7 @@ def judge(
     caveat = _staleness(top, rule, pattern, time) or _unstated(top, asked)
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
-    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _found(top, config, pattern))
+    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _where_found(top, config, pattern))
 
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
@@ -93,7 +93,7 @@ def _staleness(top: Scored, rule, pattern: str, time: TimeRef) -> str | None:
     return None
 
 
-def _found(top: Scored, config: Config, pattern: str) -> str:
+def _where_found(top: Scored, config: Config, pattern: str) -> str:
     """Where the answer was found: for a pattern about the past, when it was written; else how
     recent it is (recent: within the timeline's first bucket)."""
     age = f"{days(top.age_days)} old" if top.age_days is not None else "undated"
