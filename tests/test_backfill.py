@@ -6,10 +6,8 @@ import json
 import os
 import shlex
 import shutil
-import signal
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from contextlib import closing
@@ -443,71 +441,7 @@ def test_a_file_larger_than_the_bound_still_goes_alone():
     assert len(backlog.get().chunks) == 40 and backlog.empty()
 
 
-# -- kill -9 -------------------------------------------------------------------------------------
-
-
-def _catalog_says(store: Path, sql: str, *args) -> bool:
-    """Whether a query's first value is true, read as a concurrent reader (ask) would."""
-    try:
-        with closing(sqlite3.connect(f"file:{store / 'catalog.sqlite3'}?mode=ro", uri=True, timeout=5)) as db:
-            return bool(db.execute(sql, args).fetchone()[0])
-    except sqlite3.OperationalError:
-        return False  # not created yet
-
-
-def _kill_backfill_when(store: Path, sql: str, *args) -> None:
-    """Start `brainq backfill` in a process and SIGKILL it as soon as the catalog says `sql`."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "brainq", "--store", str(store), "backfill", "--quiet"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    deadline = time.monotonic() + 120
-    try:
-        while not _catalog_says(store, sql, *args):
-            assert proc.poll() is None, f"backfill ended before it could be killed: {proc.stderr.read()}"
-            assert time.monotonic() < deadline
-            time.sleep(0.005)
-        proc.send_signal(signal.SIGKILL)
-        assert proc.wait(30) == -signal.SIGKILL
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stderr.close()
-
-
-def test_kill_9_mid_backfill_then_rerun_equals_an_uninterrupted_run(tmp_path, embedder):
-    tree = tmp_path / "home"
-    tree.mkdir()
-    killed, calm = tmp_path / "killed", tmp_path / "calm"
-    for store in (killed, calm):  # remember the (still empty) folder as a source
-        assert run_cli("ingest", str(tree), store=store).exit_code == 0
-    for folder in ("mail", "notes", "photos"):  # 35 files: messages, an mbox, a Maildir, notes, photos
-        shutil.copytree(SAMPLES / folder, tree / folder)
-    # The first three files walked, in this order.
-    message, gone, third = (
-        tree / "mail" / name
-        for name in ("bright-smiles-appointments.eml", "comfort-air-invoice-26-0147.eml", "hearth-home-order-receipt.eml")
-    )
-
-    # Killed while the batch holding the third is being written, with 32 files still to do ...
-    _kill_backfill_when(killed, "SELECT count(*) FROM files WHERE path = ? AND pending = 1", str(third))
-    backfill(calm)
-    # ... then the message changes, another is deleted, and the next run is killed while it
-    # replaces the message's chunks (the first thing it writes); a third run completes.
-    message.write_bytes(message.read_bytes().replace(b"See you soon!", b"See you soon! Park behind the building."))
-    gone.unlink()
-    _kill_backfill_when(killed, "SELECT count(*) FROM files WHERE path = ? AND pending = 1", str(message))
-    report = backfill(killed)
-    assert report["removed"] == 1 and report["added"] > 0
-    backfill(calm)
-
-    assert documents(killed) == documents(calm)
-    assert chunk_ids(killed) == chunk_ids(calm)
-    files = "SELECT path, size, sha256, error, derived, read_offset, messages FROM files ORDER BY path"
-    assert query(killed, files) == query(calm, files)
-    assert_consistent(killed)
-    assert_consistent(calm)
+# A backfill killed while it replaces changed files and drops deleted ones: tests/test_crash.py.
 
 
 # -- cron ----------------------------------------------------------------------------------------

@@ -212,7 +212,8 @@ def test_corpus_file(path):
     truth = truths[str(path.relative_to(CORPUS))]
     started = time.monotonic()
     (doc,) = extract_item(Item(path=path, name=path.name), Limits())
-    assert time.monotonic() - started < 5, "a photo must not stall a run"
+    # A guard against a hang, not a speed target: OCR of a picture with text takes seconds.
+    assert time.monotonic() - started < 15, "a photo must not stall a run"
     assert doc.kind == "photo" and doc.path == str(path)
     if truth is None:
         assert doc.date_source != "exif", "a date from elsewhere must not pass for the capture time"

@@ -750,7 +750,7 @@ def test_hostile_mail_is_cut_where_the_limits_say():
 # --- mutated real files ----------------------------------------------------------------------
 
 MUTATIONS = ("truncated", "bit-flipped", "header-mangled")
-CORPUS_DIRS = {"mail": 160, "pdfs": 40, "photos": 60}  # files taken from each, spread evenly
+CORPUS_DIRS = {"mail": 100, "pdfs": 40, "photos": 40}  # files taken from each, spread evenly
 MAX_CORPUS_FILE = 300_000  # bytes: larger files parse for seconds, mutated or not
 NOT_SOURCES = {"details.json", "truth.json", "passwords.json", "README.md"}
 

@@ -15,8 +15,9 @@ from tests.conftest import AS_OF, SAMPLES, run_cli
 
 pytestmark = pytest.mark.slow
 
-ASKS = 50
-BUSY_MESSAGES = 600
+# make test starts 16 asks; BRAINQ_LOAD_ASKS=50 is the heavier run in benchmarks/RESULTS.md.
+ASKS = int(os.environ.get("BRAINQ_LOAD_ASKS", "16"))
+BUSY_MESSAGES = 300
 QUESTIONS = [
     "What is the Wi-Fi password?",
     "Who is our babysitter?",
@@ -26,12 +27,12 @@ QUESTIONS = [
 ]
 
 
-def test_fifty_concurrent_asks_during_a_backfill(tmp_path, embedder):
+def test_concurrent_asks_during_a_backfill(tmp_path, embedder):
     home, source = tmp_path / "s", tmp_path / "docs"
     shutil.copytree(SAMPLES / "notes", source / "notes")
     assert run_cli("ingest", "--quiet", str(source), store=home).exit_code == 0
     # The backfill finds a folder of PDFs and mail to add, and enough other mail that it must
-    # embed for longer than an ask takes, even with fifty asks sharing the cores with it.
+    # embed for longer than an ask takes, even with every ask sharing the cores with it.
     shutil.copytree(SAMPLES / "documents", source / "documents")
     shutil.copytree(SAMPLES / "mail", source / "mail")
     write_maildir(source / "mail" / "generated", BUSY_MESSAGES, random.Random(3))
