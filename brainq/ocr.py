@@ -1,10 +1,10 @@
 """Text in pictures: scanned pages and photographed documents, read offline.
 
 RapidOCR runs PP-OCR's detection, direction and recognition models on onnxruntime, which
-brainq already has; the models ship inside the `rapidocr` wheel, so nothing is downloaded.
-(Measured against Tesseract, the other engine a pip install offers without a system library
-(through its wheels' own binary, tesserocr), on benchmarks/ocr.py's generated pages: see
-benchmarks/RESULTS.md.) A photo is read only when a detection pass, a fraction of the cost of
+brainq already has; the models ship inside the `rapidocr` wheel, so nothing is downloaded and
+no system library is needed (Tesseract needs its binary; EasyOCR a torchvision no build of
+brainq's torch matches). benchmarks/ocr.py measures it on generated pages, beside RapidOCR's
+previous models. A photo is read only when a detection pass, a fraction of the cost of
 reading, finds lines of text in it: a beach stays EXIF only.
 """
 

@@ -153,7 +153,8 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         flag = "?" if doc.date_source == "mtime" else " "
         where = f"{doc.path}#{doc.locator}" if doc.locator else doc.path
         copies = f"  (+{len(doc.copies)} cop{'ies' if len(doc.copies) > 1 else 'y'})" if doc.copies else ""
-        out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}{copies}", markup=False)
+        ocr = "  (OCR)" if doc.ocr else ""
+        out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}{copies}{ocr}", markup=False)
 
 
 _LEVEL_STYLE = {"answer": "bold green", "verify": "bold yellow", "unknown": "bold red"}
@@ -236,7 +237,8 @@ def _print_explain(answer) -> None:
         out.print(
             f"  {s.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) | {s.rank:.3f} "
             f"(bm25 {c.bm25:.1f}) x {s.decay:.2f} x {s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
-            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(s.doc.title[:50])}",
+            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(s.doc.title[:50])}"
+            f"{'  (text read by OCR)' if s.doc.ocr else ''}",
             markup=False,
         )
 

@@ -142,6 +142,11 @@ class StoredDocument:
     copy_key: str | None = None
     copies: list[str] = field(default_factory=list)  # the other copies' places, when listed
 
+    @property
+    def ocr(self) -> bool:
+        """Whether some of its text was read by OCR (and may hold misread words)."""
+        return any("read by OCR" in note for note in self.notes)
+
     def to_json(self) -> dict:
         """The `list --json` record: the fields scripts ask for."""
         return {
@@ -158,6 +163,7 @@ class StoredDocument:
             "ingested_at": self.ingested_at,
             "chunks": self.chunks,
             "copies": self.copies,
+            "notes": self.notes,  # what was left out or read by OCR
         }
 
 
@@ -1204,7 +1210,7 @@ def _chunk_metadata(doc: StoredDocument, index: int) -> dict:
 
 def _record(doc: StoredDocument, stamped: bool = True) -> str:
     """A document's catalog record as JSON, carried by its chunks on a Chroma server."""
-    record = {**doc.to_json(), "kind": doc.kind, "thread": doc.thread, "headers": doc.headers, "notes": doc.notes,
+    record = {**doc.to_json(), "kind": doc.kind, "thread": doc.thread, "headers": doc.headers,
               "copy_key": doc.copy_key}  # fmt: skip
     del record["copies"]
     if not stamped:

@@ -52,6 +52,12 @@ def test_what_pictures_say_is_read_and_typed(pictures):
     assert docs["scan-0031.pdf"]["doc_type"] == "invoice"
     assert docs["IMG_2041.jpg"]["doc_type"] == "receipt" and docs["IMG_2041.jpg"]["source_date"].startswith("2026-03-07")
     assert docs["IMG_2042.jpg"]["doc_type"] == "photo"  # no text: EXIF only
+    # list says which text OCR read, as --explain does
+    assert any("read by OCR" in note for note in docs["scan-0031.pdf"]["notes"])
+    assert not any("OCR" in note for note in docs["IMG_2042.jpg"]["notes"])
+    marked = [line for line in run_cli("list", store=store).stdout.splitlines() if line.endswith("(OCR)")]
+    assert len(marked) == 3
+    assert all(any(name in line for line in marked) for name in ("scan-0031.pdf", "IMG_2041.jpg", "Screenshot 1.png"))
 
 
 @pytest.mark.parametrize(
