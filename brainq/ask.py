@@ -13,7 +13,7 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
-from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights
+from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights, without_urls
 from brainq.scoring import Scored, score
 from brainq.store import Store
 from brainq.timeref import QUESTION_CHARS, TimeRef, resolve
@@ -106,7 +106,7 @@ def _iso(moment) -> str | None:
 
 
 def _snippet(chunk: str, limit: int = 240) -> str:
-    body = chunk.split("\n", 1)[-1]
+    body = without_urls(chunk.split("\n", 1)[-1])
     return body if len(body) <= limit else body[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 

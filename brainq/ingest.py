@@ -52,8 +52,9 @@ KNOWN_SUFFIXES = {
 BATCH_CHUNKS = 512
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 8  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
-# 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR
+DERIVATION = 9  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+# 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
+# 9: one message to several lists is one document (copy_key without recipients)
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 
@@ -321,6 +322,7 @@ def _stored(doc: Document, doc_id: str, chunks: int, now: str) -> StoredDocument
 
 
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|fwd?|aw|sv)\s*:\s*)+", re.IGNORECASE)
+_RECIPIENTS = re.compile(r"^(?:To|Cc): .*$", re.MULTILINE)  # as extract.email writes them
 
 
 def copy_key(doc: Document) -> str:
@@ -332,12 +334,13 @@ def copy_key(doc: Document) -> str:
     words is written on another day, and stays a document of its own.
     """
     day = doc.source_date.date().isoformat() if doc.source_date and doc.date_source != "mtime" else ""
+    # Recipients are not what a message says: the text's To and Cc lines are left out.
     parts = [
         doc.kind,
         (doc.sender or "").strip().lower(),
         " ".join(_SUBJECT_PREFIX.sub("", doc.title or "").lower().split()),
         day,
-        " ".join(doc.text.split()),
+        " ".join(_RECIPIENTS.sub("", doc.text).split()) if doc.kind == "email" else " ".join(doc.text.split()),
     ]
     return hashlib.sha1("\0".join(parts).encode("utf-8", "replace")).hexdigest()[:20]
 

@@ -473,10 +473,18 @@ def sentences(chunk: str) -> list[str]:
     lines that are mostly links or addresses (a newsletter's tracking links), which no person
     reads as an answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
-    return [s for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s) and _readable(s)]
+    return [without_urls(s) for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s) and _readable(s)]
 
 
 _LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
+_URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s>]+>?")
+
+
+def without_urls(text: str) -> str:
+    """`text` without its web addresses: a plain-text newsletter's "Brian Griese
+    <http://football299.fantasy...>" reads, and is compared, as "Brian Griese". Mail addresses
+    stay: "who do I write to" is answered by one."""
+    return _URLS.sub("", text).strip() if "http" in text or "www." in text else text
 
 
 def _readable(line: str) -> bool:
