@@ -13,7 +13,7 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
-from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights, without_urls
+from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights, glance, without_urls
 from brainq.scoring import Scored, score
 from brainq.store import Store
 from brainq.timeref import QUESTION_CHARS, TimeRef, resolve
@@ -80,7 +80,7 @@ def result_json(rank: int, s: Scored, floor: float) -> dict:
         "date_source": doc.date_source,
         "doc_type": doc.doc_type,
         "title": doc.title,
-        "snippet": s.candidate.sentence or _snippet(s.candidate.text),
+        "snippet": glance(s.candidate.sentence) if s.candidate.sentence else _snippet(s.candidate.text),
         "score": round(s.score, 4),
         "age_days": s.age_days,
         "superseded_by": s.superseded_by,

@@ -108,7 +108,7 @@ class Candidate:
         if not self.sentence:
             return None
         if not self.support or len(self.sentence) + len(self.support) >= ANSWER_CHARS:
-            return _glance(self.sentence)
+            return glance(self.sentence)
         text = "\n".join([self.text, *self.other_texts])
         pair = sorted([self.sentence, self.support], key=lambda s: text.find(s))
         return " ".join(pair)
@@ -117,7 +117,7 @@ class Candidate:
 ANSWER_CHARS = 300
 
 
-def _glance(sentence: str) -> str:
+def glance(sentence: str) -> str:
     """A sentence cut to ANSWER_CHARS at a word, marked as cut."""
     if len(sentence) <= ANSWER_CHARS:
         return sentence
