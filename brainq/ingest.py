@@ -54,7 +54,8 @@ BATCH_CHUNKS = 512
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
 DERIVATION = 9  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
-# 9: one message to several lists is one document (copy_key without recipients)
+# 9: one message to several lists is one document (copy_key without recipients); attachment
+# names written in raw 8-bit bytes decoded
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -622,3 +622,14 @@ def test_a_gif_is_named_not_read(tmp_path):
     )  # fmt: skip
     [doc], failures = extract_bytes(tmp_path, outer)
     assert not failures and "spacer.gif" in doc.text
+
+
+def test_an_attachment_named_in_raw_utf8_keeps_its_name(tmp_path):
+    # Yahoo writes 8-bit file names into the header, unencoded (flanker's russian-attachment).
+    part = (
+        '--b\nContent-Type: message/rfc822\nContent-Disposition: attachment; filename="Счёт за март.eml"\n\n'
+        "From: x@y\nSubject: inner\n\ninner body\n--b--"
+    )
+    raw = message("From: a@x", "Subject: invoice", "MIME-Version: 1.0", 'Content-Type: multipart/mixed; boundary="b"', body=part)
+    docs, _ = extract_bytes(tmp_path, raw)
+    assert [d.locator for d in docs] == [None, "Счёт за март.eml"]

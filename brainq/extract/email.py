@@ -762,12 +762,25 @@ def _file_name(part: Message) -> str | None:
         return None
     if isinstance(raw, tuple):  # an RFC 2231 value get_param could not decode
         raw = raw[2]
+    if raw and "\ufffd" in raw:  # raw 8-bit bytes, which the parser's header fetch replaced
+        raw = _raw_file_name(part) or raw
     if not raw:
         return None
     name = decode_header_text(raw.encode("utf-8", "surrogateescape"))
     # Windows mailers send the full path of the file they attached.
     name = PureWindowsPath(PurePosixPath(name).name).name
     return " ".join(name.split()) or None
+
+
+_NAME_PARAM = re.compile(r'\b(?:file)?name\s*=\s*"?([^";\r\n]+)', re.IGNORECASE)
+
+
+def _raw_file_name(part: Message) -> str | None:
+    """The name parameter as the header holds it, its 8-bit bytes kept (as surrogates)."""
+    for key, value in part.raw_items():
+        if key.lower() in ("content-disposition", "content-type") and (found := _NAME_PARAM.search(value)):
+            return found.group(1)
+    return None
 
 
 def _suffix(part: Message) -> str:
