@@ -17,9 +17,10 @@ from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, resolved
+from tests.conftest import CORPORA
 
 FIXTURES = Path(__file__).parent / "fixtures" / "mail"
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared/corpora/mail"
+CORPUS = CORPORA / "mail"
 
 
 def extract(path: Path, limits: Limits = Limits()) -> tuple[list[Document], list[Failure]]:

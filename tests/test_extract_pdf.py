@@ -18,8 +18,9 @@ from brainq.documents import Item
 from brainq.errors import ConfigError, ExtractError
 from brainq.extract import extract_item, extractor_for, pdf
 from brainq.extract.pdf import parse_pdf_date
+from tests.conftest import CORPORA
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared/corpora/pdfs"
+CORPUS = CORPORA / "pdfs"
 JPEG_HEAD = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00"
 
 

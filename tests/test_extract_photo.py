@@ -17,10 +17,11 @@ from brainq.documents import Item
 from brainq.errors import ExtractError
 from brainq.extract import extract_item, photo
 from brainq.extract.photo import parse_exif_date
+from tests.conftest import CORPORA
 
 Image = pytest.importorskip("PIL.Image")
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared/corpora/photos"
+CORPUS = CORPORA / "photos"
 
 # EXIF tag numbers (CIPA DC-008): IFD0, the Exif IFD and the GPS IFD.
 MAKE, MODEL, DESCRIPTION, MODIFIED, XP_COMMENT = 0x010F, 0x0110, 0x010E, 0x0132, 0x9C9C

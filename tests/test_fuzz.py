@@ -33,9 +33,8 @@ from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
+from tests.conftest import CORPORA, ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPORA = ROOT.parent / "shared/corpora"
 LIMITS = Limits()
 # Ordinary cases take milliseconds, the largest hostile ones below about 3 s on an idle machine;
 # the bound leaves room for a busy one. The hangs this suite has caught took minutes to hours.
