@@ -26,7 +26,7 @@ import numpy as np
 from benchmarks import locomo
 from benchmarks.quality import HOUSEHOLDS, STORES
 from brainq.ask import rank
-from brainq.cli import _question_embedder
+from brainq.embedding import lazy_question_embed
 from brainq.config import load_config
 from brainq.evaluate import Question, load_queries
 from brainq.ingest import ingest
@@ -58,7 +58,7 @@ class Case:
 
 
 def cases_of(name: str, questions: list[Question], store: Store, config, top: int = 40) -> list[Case]:
-    embed = _question_embedder(store, config)
+    embed = lazy_question_embed(store, config.embedding)
     found = []
     for q in questions:
         if not q.expect:

@@ -21,7 +21,7 @@ import time
 from datetime import date
 from pathlib import Path
 
-from brainq.cli import _question_embedder
+from brainq.embedding import lazy_question_embed
 from brainq.config import load_config
 from brainq.evaluate import BASELINES, EvalReport, Question, evaluate
 from brainq.ingest import ingest
@@ -63,7 +63,7 @@ def run(conversations: list[str], categories: list[int], stores: Path, config=No
                      f"{q['category']} {L.CATEGORIES[q['category']]}")
             for q in qs
         ]  # fmt: skip
-        report = evaluate(questions, store, config, _question_embedder(store, config), baseline)
+        report = evaluate(questions, store, config, lazy_question_embed(store, config.embedding), baseline)
         outcomes += report.outcomes
         row = report.table()["all"]
         log(f"{sid}: {len(qs)} questions, p@1 {row['precision@1']:.3f}, hit@5 {row['hit@5']:.3f} "

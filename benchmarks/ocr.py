@@ -235,7 +235,7 @@ def quality(docs: list[Doc], engines: dict, rng: random.Random) -> None:
 def found_by_ask(docs: list[Doc], rng: random.Random) -> None:
     """p@1 of the generated questions over the documents as scans and phone photos, and over
     the same words as text notes."""
-    from brainq.cli import _question_embedder
+    from brainq.embedding import lazy_question_embed
     from brainq.evaluate import evaluate, load_queries
     from brainq.ingest import ingest
     from brainq.store import Store
@@ -262,7 +262,7 @@ def found_by_ask(docs: list[Doc], rng: random.Random) -> None:
             started = time.monotonic()
             ingest(store, config, [tree])
             seconds = time.monotonic() - started
-            report = evaluate(load_queries(Path(tmp) / form / "queries.yaml"), store, config, _question_embedder(store, config), False)
+            report = evaluate(load_queries(Path(tmp) / form / "queries.yaml"), store, config, lazy_question_embed(store, config.embedding), False)
             row = report.table()["all"]
             print(f"ask over {form:<9} p@1 {row['precision@1']:.3f}  r@3 {row['recall@3']:.3f}  "
                   f"({len(docs)} documents, ingest {seconds:.0f} s)")  # fmt: skip

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from benchmarks import locomo
-from brainq.cli import _question_embedder
+from brainq.embedding import lazy_question_embed
 from brainq.config import load_config
 from brainq.evaluate import BASELINES, EvalReport, evaluate, load_queries
 from brainq.ingest import ingest
@@ -36,7 +36,7 @@ def household(name: str, config, baselines: bool) -> EvalReport:
     tree, queries = HOUSEHOLDS[name]
     store = Store(STORES / name)
     ingest(store, config, [tree])
-    report = evaluate(load_queries(queries), store, config, _question_embedder(store, config), baselines)
+    report = evaluate(load_queries(queries), store, config, lazy_question_embed(store, config.embedding), baselines)
     store.close()
     return report
 

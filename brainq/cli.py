@@ -241,19 +241,16 @@ def ask(
 
         brainq ask --context "What did the plumber say?" | llm "answer from this"
     """
-    from brainq.ask import ask as run_ask
     from brainq.render import print_answer, print_context, print_json
-    from brainq.serve import Request, ask_served
+    from brainq.serve import Request
+    from brainq.serve import answer as answer_served_or_here
 
     settings: Settings = ctx.obj
     config = settings.config()
     day = parse_day(as_of, "--as-of") or date.today()
     patterns_file = os.path.abspath(settings.patterns) if settings.patterns else None
     request = Request(question, day.isoformat(), pattern, top_k, settings.chroma_url, patterns_file)
-    answer = ask_served(settings.store_dir, request)
-    if answer is None:
-        store = settings.store()
-        answer = run_ask(question, store, config, _question_embedder(store, config), day, pattern, top_k)
+    answer = answer_served_or_here(settings.store_dir, request, config)
     if as_json:
         print_json(answer.to_json())
     elif context:
@@ -277,12 +274,13 @@ def serve(ctx: typer.Context) -> None:
     import signal
 
     from brainq.config import load_config
+    from brainq.embedding import lazy_question_embed
     from brainq.serve import Server
 
     settings: Settings = ctx.obj
     config = settings.config()  # a bad patterns.yaml is reported now, not at the first question
     store = settings.store()
-    server = Server(store, _question_embedder(store, config), load_config)
+    server = Server(store, lazy_question_embed(store, config.embedding), load_config)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     server.warm_up()
     typer.echo(f"brainq: answering for {server.store.home} on {server.path} (Ctrl-C stops)", err=True)
@@ -302,13 +300,14 @@ def mcp(ctx: typer.Context) -> None:
     \b
         claude mcp add brainq -- brainq mcp
     """
+    from brainq.embedding import lazy_question_embed
     from brainq.mcp_server import server
     from brainq.serve import RememberedEmbed
 
     settings: Settings = ctx.obj
     config = settings.config()
     store = settings.store()
-    server(store, config, RememberedEmbed(_question_embedder(store, config))).run("stdio")
+    server(store, config, RememberedEmbed(lazy_question_embed(store, config.embedding))).run("stdio")
 
 
 @app.command("eval")
@@ -332,6 +331,7 @@ def evaluate(
 
         brainq ingest corpus_samples && brainq eval corpus_samples/queries.yaml --baseline
     """
+    from brainq.embedding import lazy_question_embed
     from brainq.evaluate import evaluate as run_eval
     from brainq.evaluate import load_queries
     from brainq.render import print_eval, print_json
@@ -340,7 +340,7 @@ def evaluate(
     config = settings.config()
     spec = load_queries(queries)
     store = settings.store()
-    report = run_eval(spec, store, config, _question_embedder(store, config), baseline)
+    report = run_eval(spec, store, config, lazy_question_embed(store, config.embedding), baseline)
     if as_json:
         print_json(report.to_json())
     else:
@@ -376,9 +376,10 @@ def status(
     if check or repair:
         config = settings.config()
         with store.writer_lock() if repair else nullcontext():
+            from brainq.embedding import lazy_ingest_embed
             from brainq.vocabulary import words
 
-            info["check"] = store.check(repair, _ingest_embedder(store, config), words)
+            info["check"] = store.check(repair, lazy_ingest_embed(store, config.embedding), words)
     print_status(info, as_json=as_json)
     found = info.get("check", {})
     broken = found and (found["missing_vectors"] or found["orphan_vectors"] or found["vocabulary_missing"])
@@ -441,33 +442,6 @@ def sources_remove(
 
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def _question_embedder(store, config):
-    """Questions go through onnxruntime, not torch (seconds faster to start), loaded on first
-    use (so bad input is reported first) and once: a server embeds twice per question."""
-    embedder = None
-
-    def embed(texts: list[str]) -> list[list[float]]:
-        nonlocal embedder
-        if embedder is None:
-            from brainq.embedding import query_embedder
-
-            embedder = query_embedder(store, config.embedding)
-        return embedder.embed(texts)
-
-    return embed
-
-
-def _ingest_embedder(store, config):
-    """The embedder ingest uses, loaded only if vectors are to be made."""
-
-    def embed(texts: list[str]) -> list[list[float]]:
-        from brainq.embedding import ingest_embedder
-
-        return ingest_embedder(store, config.embedding).embed(texts)
-
-    return embed
 
 
 def parse_day(value: str | None, option: str) -> date | None:

@@ -35,6 +35,7 @@ from brainq import __version__
 from brainq import errors
 from brainq.ask import Answer, Embed, ask
 from brainq.config import Config
+from brainq.embedding import lazy_question_embed
 from brainq.errors import BrainqError, StoreError, UsageError
 from brainq.intent import Intent
 from brainq.retrieve import Candidate
@@ -100,6 +101,17 @@ def ask_served(home: Path, request: Request):
             return answer
         raise StoreError(f"the brainq server on {path} sent something other than an answer")
     return None
+
+
+def answer(home: Path, request: Request, config: Config) -> Answer:
+    """The client side of `brainq ask`: the answer of the server running for this store and
+    these settings, else one made in this process (which loads the model first)."""
+    served = ask_served(home, request)
+    if served is not None:
+        return served
+    store = Store(home, request.chroma_url)
+    embed = lazy_question_embed(store, config.embedding)
+    return ask(request.question, store, config, embed, date.fromisoformat(request.as_of), request.pattern, request.top_k)
 
 
 class Server:

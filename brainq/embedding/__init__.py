@@ -22,6 +22,7 @@ on corpus_samples (tests/test_embedding.py), so a store may mix them.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = [  # the model's facts and the interface, from base.py, for those who embed
     "DIMENSIONS", "MODEL_NAME", "PRECISIONS", "Embedder", "EmbeddingSpec", "length_batches", "mean_pool",
     "model_dir", "word_pieces", "choose_precision", "get_embedder", "cores", "ingest_embedder",
-    "query_embedder", "model_cache", "check_store", "claim_store",
+    "query_embedder", "model_cache", "check_store", "claim_store", "lazy_question_embed", "lazy_ingest_embed",
 ]  # fmt: skip
 
 
@@ -112,6 +113,29 @@ def query_embedder(store: Store, config: EmbeddingConfig = EmbeddingConfig()) ->
         except BrainqError:
             pass  # sentence-transformers answers as well, only slower to start
     return get_embedder("fp32", config=config)
+
+
+def lazy_question_embed(store: Store, config: EmbeddingConfig) -> Callable[[list[str]], list[list[float]]]:
+    """query_embedder's embed, the model loaded on first use (so bad input is reported before
+    seconds go to loading it) and once (a server embeds several times per question)."""
+    embedder: Embedder | None = None
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        nonlocal embedder
+        if embedder is None:
+            embedder = query_embedder(store, config)
+        return embedder.embed(texts)
+
+    return embed
+
+
+def lazy_ingest_embed(store: Store, config: EmbeddingConfig) -> Callable[[list[str]], list[list[float]]]:
+    """ingest_embedder's embed, loaded only if vectors are to be made (a repair may make none)."""
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        return ingest_embedder(store, config).embed(texts)
+
+    return embed
 
 
 def model_cache() -> Path:
