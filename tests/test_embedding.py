@@ -223,15 +223,17 @@ GUARDED = ["bf16", "int8"]
 
 
 @pytest.fixture(scope="module")
-def eval_scores(tmp_path_factory, exported_store):
+def eval_scores(tmp_path_factory, exported_store, sample_store):
     config = load_config()
     questions = load_queries(ROOT / "corpus_samples" / "queries.yaml")
     question_embed = _memoized(query_embedder(exported_store).embed)
     scores = {}
     for precision in ["fp32", *GUARDED]:
-        store = Store(tmp_path_factory.mktemp(precision) / "store")
-        embed = get_embedder(precision=precision, models=model_cache()).embed
-        ingest(store, config, [SAMPLES], embed)
+        if precision == choose_precision("auto"):  # the session's sample store has these vectors
+            store = Store(sample_store[0])
+        else:
+            store = Store(tmp_path_factory.mktemp(precision) / "store")
+            ingest(store, config, [SAMPLES], get_embedder(precision=precision, models=model_cache()).embed)
         scores[precision] = evaluate(questions, store, config, question_embed, baseline=False).table()["all"]
     return scores
 
