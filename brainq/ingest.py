@@ -217,7 +217,10 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
     record = store.file_record(path)
-    current = record and not record.pending and record.sha256 and record.derived == derived
+    # A PDF that needed a password is tried again when passwords are given: they are no part
+    # of `derived` (a file record must not store anything derived from them).
+    locked = bool(record and record.error and record.error.startswith("encrypted") and config.limits.passwords)
+    current = record and not record.pending and record.sha256 and record.derived == derived and not locked
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)

@@ -58,15 +58,17 @@ def holds_text(image, limits: Limits) -> bool:
     return len(found.boxes if found.boxes is not None else ()) >= limits.ocr_min_lines
 
 
-def open_image(data: bytes, limits: Limits):
+def open_image(data: bytes, limits: Limits, notes: list[str]):
     """A picture's bytes as an RGB PIL image, or None when they are no image Pillow reads or
-    more pixels than `limits.ocr_max_megapixels` (judged from the header, before decoding)."""
+    more pixels than `limits.ocr_max_megapixels` (judged from the header, before decoding:
+    a note says so)."""
     from PIL import Image
 
     try:
         image = Image.open(io.BytesIO(data))
         image.draft("RGB", (2000, 2000))  # a JPEG decodes smaller when it is much larger
         if image.width * image.height > limits.ocr_max_megapixels * 1e6:
+            notes.append(f"not read by OCR: {image.width * image.height / 1e6:.0f} megapixels, over the limit of {limits.ocr_max_megapixels:g}")
             return None
         return image.convert("RGB")
     except Exception:  # Pillow's decoders on a truncated or hostile file raise anything

@@ -109,7 +109,7 @@ class Candidate:
             return None
         if not self.support or len(self.sentence) + len(self.support) >= ANSWER_CHARS:
             return glance(self.sentence)
-        text = "\n".join([self.text, *self.other_texts])
+        text = without_urls("\n".join([self.text, *self.other_texts]))  # as sentences() gives them
         pair = sorted([self.sentence, self.support], key=lambda s: text.find(s))
         return " ".join(pair)
 
@@ -473,18 +473,19 @@ def sentences(chunk: str) -> list[str]:
     lines that are mostly links or addresses (a newsletter's tracking links), which no person
     reads as an answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
-    return [without_urls(s) for s in lines if len(s.split()) >= 3 and not _HEADER_LINE.match(s) and _readable(s)]
+    shown = (without_urls(s) for s in lines if not _HEADER_LINE.match(s) and _readable(s))
+    return [s for s in shown if len(s.split()) >= 3]
 
 
 _LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
-_URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s>]+>?")
+_URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]]>?", re.IGNORECASE)
 
 
 def without_urls(text: str) -> str:
     """`text` without its web addresses: a plain-text newsletter's "Brian Griese
     <http://football299.fantasy...>" reads, and is compared, as "Brian Griese". Mail addresses
     stay: "who do I write to" is answered by one."""
-    return _URLS.sub("", text).strip() if "http" in text or "www." in text else text
+    return _URLS.sub("", text).strip() if _URLS.search(text) else text
 
 
 def _readable(line: str) -> bool:

@@ -145,7 +145,8 @@ class StoredDocument:
     @property
     def ocr(self) -> bool:
         """Whether some of its text was read by OCR (and may hold misread words)."""
-        return any("read by OCR" in note for note in self.notes)
+        return any(note.startswith("text read by OCR") or (note.startswith("text of page(s)") and note.endswith("read by OCR"))
+                   for note in self.notes)
 
     def to_json(self) -> dict:
         """The `list --json` record: the fields scripts ask for."""

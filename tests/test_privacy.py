@@ -258,6 +258,8 @@ def test_pdf_passwords_open_files_and_are_never_stored_or_printed(tmp_path):
     patterns.write_text((ROOT / "patterns.yaml").read_text().replace("\npasswords: null", "\npasswords: pw.txt"))
     run = ["--store", str(tmp_path / "s"), "--patterns", str(patterns), "ingest", "--json", str(tmp_path / "docs")]
 
+    locked = brainq("--store", str(tmp_path / "s"), "ingest", "--json", str(tmp_path / "docs"))
+    assert locked.returncode == 3 and "needs a password" in locked.stdout
     (tmp_path / "pw.txt").chmod(0o644)
     refused = brainq(*run)
     assert refused.returncode == 1 and refused.stderr.strip().endswith(f"run: chmod 600 {tmp_path / 'pw.txt'}")
@@ -265,7 +267,7 @@ def test_pdf_passwords_open_files_and_are_never_stored_or_printed(tmp_path):
     (tmp_path / "pw.txt").chmod(0o600)
     result = brainq(*run)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["documents"] == 1
+    assert json.loads(result.stdout)["documents"] == 1  # the file that failed is read once passwords are given
     listed = brainq("--store", str(tmp_path / "s"), "list", "--json")
     assert json.loads(listed.stdout)["title"] == "Tax return 2025"
     assert password not in result.stdout + result.stderr + listed.stdout + listed.stderr

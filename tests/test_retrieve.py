@@ -8,7 +8,7 @@ import pytest
 from brainq.config import load_config
 from brainq.retrieve import (
     Candidate, Query, Term, _about_the_day, _coverage, _names, _unquoted, analyse, lexical_query, refine, retrieve,
-    stem, term_weights,
+    sentences, stem, term_weights, without_urls,
 )  # fmt: skip
 from brainq.store import Store, StoredDocument
 
@@ -335,3 +335,21 @@ def test_an_answer_line_is_read_at_a_glance():
     assert len(c.answer) <= ANSWER_CHARS and c.answer.endswith("\u2026")
     c.sentence = "Practice is at 6 pm."
     assert c.answer == "Practice is at 6 pm. Short one here."
+
+
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("Brian Griese <http://football299.fantasy.example.com/mp/elink?s=1&>, QB DEN", "Brian Griese, QB DEN"),
+        ("Minutes are at HTTPS://Intranet.Example.org/minutes.", "Minutes are at."),
+        ("(see www.example.org) for the form", "(see) for the form"),
+        ("Write to office@example.org by Friday", "Write to office@example.org by Friday"),
+    ],
+)
+def test_web_addresses_are_no_part_of_a_sentence_shown(text, shown):
+    assert without_urls(text) == shown
+
+
+def test_a_line_of_links_is_no_sentence_and_a_link_in_one_is_dropped():
+    chunk = "Title\nhttp://a.example/x http://b.example/y\nThe league draft <http://c.example/d> is on Sunday."
+    assert sentences(chunk) == ["The league draft is on Sunday."]

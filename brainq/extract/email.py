@@ -776,9 +776,11 @@ _NAME_PARAM = re.compile(r'\b(?:file)?name\s*=\s*"?([^";\r\n]+)', re.IGNORECASE)
 
 
 def _raw_file_name(part: Message) -> str | None:
-    """The name parameter as the header holds it, its 8-bit bytes kept (as surrogates)."""
-    for key, value in part.raw_items():
-        if key.lower() in ("content-disposition", "content-type") and (found := _NAME_PARAM.search(value)):
+    """The name parameter as the header holds it, its 8-bit bytes kept (as surrogates):
+    Content-Disposition's filename first, as get_filename reads it, then Content-Type's name."""
+    headers = dict((key.lower(), value) for key, value in reversed(list(part.raw_items())))
+    for key in ("content-disposition", "content-type"):
+        if key in headers and (found := _NAME_PARAM.search(headers[key])):
             return found.group(1)
     return None
 

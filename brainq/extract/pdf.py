@@ -11,6 +11,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from pypdf import PdfReader, apply_configuration
+from pypdf.errors import LimitReachedError
 
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
@@ -81,13 +82,15 @@ def _document(item: Item, limits: Limits) -> Document:
     try:
         pages = _pages(reader, limits, notes)
     except Exception as exc:  # a hostile page tree raises anything; pdfium may still read it
-        try:
-            return _read_by_pdfium(item, data, limits, ExtractError(f"unreadable PDF ({_why(exc)})"))
-        except ExtractError:
-            if not (metadata.get("/Title") or source_date):
-                raise
-            notes.append(f"pages unreadable ({_why(exc)})")  # the metadata is still good
-            pages = []
+        if not isinstance(exc, LimitReachedError):  # pdfium would inflate it without the bound
+            try:
+                return _read_by_pdfium(item, data, limits, ExtractError(f"unreadable PDF ({_why(exc)})"), password)
+            except ExtractError:
+                pass
+        if not (metadata.get("/Title") or source_date):
+            raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
+        notes.append(f"pages unreadable ({_why(exc)})")  # the metadata is still good
+        pages = []
     text = PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes))[: limits.max_text_chars]
     if not text.strip():
         notes.append("no text layer found")
@@ -260,13 +263,13 @@ def _render(data: bytes, password: str, number: int, limits: Limits):
         document.close()
 
 
-def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError) -> Document:
-    """A PDF pypdf cannot open, read by pdfium (Chrome's PDF engine) instead; `error` is
-    pypdf's, raised again when pdfium cannot open it either."""
+def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError, password: str = "") -> Document:
+    """A PDF pypdf cannot open or walk, read by pdfium (Chrome's PDF engine) instead; `error`
+    is pypdf's, raised again when pdfium cannot open it either."""
     import pypdfium2
 
     try:
-        document = pypdfium2.PdfDocument(data, password="")
+        document = pypdfium2.PdfDocument(data, password=password)
     except Exception:  # pdfium's PdfiumError and others: neither reader can open it
         raise error from None
     notes = [f"read by pdfium ({str(error).removeprefix('unreadable PDF ')})"]
@@ -286,7 +289,7 @@ def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError
         raise error  # opened, but nothing in it could be read either
     if None in pages:
         notes.append(f"text of {pages.count(None)} page(s) unreadable")
-    text = PAGE_BREAK.join(_scanned_pages_read(data, "", pages, limits, notes))[: limits.max_text_chars]
+    text = PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes))[: limits.max_text_chars]
     parsed = parse_pdf_date(metadata.get("/CreationDate", ""))
     title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
     return Document(

@@ -86,7 +86,7 @@ def _text_shown(data: bytes, limits: Limits, notes: list[str]) -> str:
         return ""
     from brainq import ocr
 
-    image = ocr.open_image(data, limits)
+    image = ocr.open_image(data, limits, notes)
     if image is None:
         return ""
     try:
