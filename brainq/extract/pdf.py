@@ -227,12 +227,16 @@ def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], lim
     pages = [text or "" for text in pages]
     if not limits.ocr or not scanned:
         return pages
+    import pypdfium2
+
     from brainq import ocr
 
     read = []
+    document = None
     try:
+        document = pypdfium2.PdfDocument(data, password=password)  # parsed once for every page
         for number in scanned[: limits.ocr_pages]:
-            reading = ocr.read(_render(data, password, number, limits), limits)
+            reading = ocr.read(_render(document[number], limits), limits)
             if reading.text:
                 pages[number] = reading.text
                 read.append(number + 1)
@@ -241,6 +245,9 @@ def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], lim
                 break
     except Exception as exc:  # pdfium or the OCR engine on a hostile page: the text layer stays
         notes.append(f"OCR failed ({_why(exc)})")
+    finally:
+        if document is not None:
+            document.close()
     if len(scanned) > limits.ocr_pages:
         notes.append(f"only the first {limits.ocr_pages} of {len(scanned)} scanned pages read by OCR")
     if read:
@@ -248,19 +255,12 @@ def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], lim
     return pages
 
 
-def _render(data: bytes, password: str, number: int, limits: Limits):
-    """Page `number` as a PIL image at `limits.ocr_dpi`, or coarser where that would exceed
+def _render(page, limits: Limits):
+    """A pdfium page as a PIL image at `limits.ocr_dpi`, or coarser where that would exceed
     `limits.ocr_max_megapixels` (a page can declare itself a kilometre wide)."""
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(data, password=password)
-    try:
-        page = document[number]
-        width, height = page.get_size()  # in points, 72 to the inch
-        scale = min(limits.ocr_dpi / 72, (limits.ocr_max_megapixels * 1e6 / max(width * height, 1)) ** 0.5)
-        return page.render(scale=scale).to_pil().convert("RGB")
-    finally:
-        document.close()
+    width, height = page.get_size()  # in points, 72 to the inch
+    scale = min(limits.ocr_dpi / 72, (limits.ocr_max_megapixels * 1e6 / max(width * height, 1)) ** 0.5)
+    return page.render(scale=scale).to_pil().convert("RGB")
 
 
 def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError, password: str = "") -> Document:
