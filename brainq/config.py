@@ -77,6 +77,15 @@ class Pattern:
     default_weight: float = 0.5
     cutoff: Cutoff = field(default_factory=Cutoff)
     verdict: VerdictRule = field(default_factory=VerdictRule)
+    # How a tie between patterns whose cues all matched is settled (intent.py): this pattern
+    # wins when the question has one of these shapes (QUESTION_SHAPES) ...
+    prevails_when: list[str] = field(default_factory=list)
+    # ... and, if true, yields to the others when the question is in the present or future tense.
+    yields_in_present: bool = False
+
+
+# The shapes of question that settle a tie between patterns (intent.py), most telling first.
+QUESTION_SHAPES = ("latest_state", "past_event", "day_ahead")
 
 
 @dataclass(frozen=True)
@@ -350,6 +359,9 @@ def _check(config: Config, b: _Builder) -> None:
             b.fail(f"{base}.decay.floor", "must be between 0 and 1")
         for i, cue in enumerate(pattern.cues):
             _regex(cue, b, f"{base}.cues[{i}]")
+        for i, shape in enumerate(pattern.prevails_when):
+            if shape not in QUESTION_SHAPES:
+                b.fail(f"{base}.prevails_when[{i}]", f"must be one of {', '.join(QUESTION_SHAPES)}, got {shape!r}")
     for i, rule in enumerate(config.doc_types.rules):
         for j, cue in enumerate(rule.cues):
             _regex(cue, b, f"doc_types.rules[{i}].cues[{j}]")

@@ -1,19 +1,20 @@
 """Which query pattern a question follows, by the cues in patterns.yaml.
 
 A pattern scores one point for each of its cues (regular expressions, case-insensitive) found
-in the question; the patterns with a point are the candidates. Between candidates these rules
-decide, in order, as cues alone cannot weigh a question's tense against the things it names:
-1. "when was X's last ..." asks for a thing's latest state: entity.
-2. A past-tense question with a year ("in 2023") or a date ("on March 13"), or a past-tense
-   question that opens with who/what/where/when/which/how ("who was", "what did we", "when
-   did we"), asks what happened: historical, even if it also names a size or an amount.
-3. A day ("today", "tomorrow", "Friday", "this weekend", "April 3", "the 27th") in a present or
-   future question asks what happens that day: logistical.
-4. A present or future question asks how things are now: historical cues ("the filter we
-   bought") yield to any other pattern's ("what's the size").
-5. Otherwise the most cues win; a tie goes to the default pattern if it is tied, else to the
-   pattern listed first in patterns.yaml. No cue at all: the default pattern.
-A rule whose pattern is not configured (or has no matching cue) is skipped.
+in the question; the patterns with a point are the candidates. Cues alone cannot weigh a
+question's tense against the things it names, so between candidates the question's shape
+decides first; which pattern each shape favours is configured per pattern (`prevails_when`,
+`yields_in_present`). The shapes, most telling first:
+- latest_state: "when was X's last ..." asks for a thing's latest state;
+- past_event: a past-tense question with a year ("in 2023") or a date ("on March 13"), or one
+  that opens with who/what/where/when/which/how ("who was", "what did we", "when did we"), asks
+  what happened, even if it also names a size or an amount;
+- day_ahead: a day ("today", "tomorrow", "Friday", "this weekend", "April 3", "the 27th") in a
+  present or future question asks what happens that day.
+Then a present or future question asks how things are now: a pattern that `yields_in_present`
+("the filter we bought") gives way to any other's cues ("what's the size"). Otherwise the most
+cues win; a tie goes to the default pattern if it is tied, else to the pattern listed first in
+patterns.yaml. No cue at all: the default pattern.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from brainq.config import Config
+from brainq.config import Config, Pattern
 from brainq.dates import DAY_WORDS, MONTH_RE, WEEKDAY_RE
 from brainq.errors import UsageError
 from brainq.timeref import is_past_tense
@@ -50,29 +51,25 @@ _PAST_DATE = re.compile(_DATE, re.I)
 
 
 @dataclass(frozen=True)
-class _Rule:
-    pattern: str
+class _Shape:
     applies: Callable[[str], bool]
     reason: str
 
 
-_RULES = (
-    _Rule(
-        "entity",
+_SHAPES = {  # config.QUESTION_SHAPES names them, in this order, for patterns.yaml
+    "latest_state": _Shape(
         lambda q: bool(_LATEST_STATE.search(q)),
         'a "when was ... last" question asks for the latest state of a thing',
     ),
-    _Rule(
-        "historical",
+    "past_event": _Shape(
         lambda q: is_past_tense(q) and bool(_YEAR.search(q) or _PAST_DATE.search(q) or _WH_OPENING.search(q)),
         "a past-tense question with a year, a date or a who/what/where/when opening asks what happened",
     ),
-    _Rule(
-        "logistical",
+    "day_ahead": _Shape(
         lambda q: not is_past_tense(q) and bool(_DAY_WORD.search(q)),
         "a day in a present or future question asks what happens that day",
     ),
-)
+}
 
 
 def classify(question: str, config: Config, override: str | None = None) -> Intent:
@@ -87,21 +84,23 @@ def classify(question: str, config: Config, override: str | None = None) -> Inte
     candidates = [name for name, score in scores.items() if score > 0]
     if not candidates:
         return Intent(config.default_pattern, "no cue matched; default pattern", scores)
-    winner, why = _decide(question, candidates, scores, config.default_pattern)
+    winner, why = _decide(question, candidates, scores, config.patterns, config.default_pattern)
     cues = f"cues matched: {_describe(matches)}"
     return Intent(winner, f"{why} ({cues})" if why else cues, scores)
 
 
-def _decide(question: str, candidates: list[str], scores: dict[str, float], default: str):
+def _decide(question: str, candidates: list[str], scores: dict[str, float], patterns: dict[str, Pattern], default: str):
     """The winner among patterns whose cues matched, and the rule that chose it (or "")."""
     if len(candidates) == 1:
         return candidates[0], ""
-    for rule in _RULES:
-        if rule.pattern in candidates and rule.applies(question):
-            return rule.pattern, rule.reason
-    if "historical" in candidates and not is_past_tense(question):
-        others = [name for name in candidates if name != "historical"]
-        if scores["historical"] >= max(scores[name] for name in others):
+    for name, shape in _SHAPES.items():
+        prevailing = [c for c in candidates if name in patterns[c].prevails_when]
+        if prevailing and shape.applies(question):
+            return _most_cues(prevailing, scores, default), shape.reason
+    yielding = [c for c in candidates if patterns[c].yields_in_present]
+    others = [c for c in candidates if c not in yielding]
+    if yielding and others and not is_past_tense(question):
+        if max(scores[c] for c in yielding) >= max(scores[c] for c in others):
             why = "a present or future question asks how things are now"
             return _most_cues(others, scores, default), why
         candidates = others

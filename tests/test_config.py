@@ -29,6 +29,7 @@ def test_shipped_patterns_load():
         ("lexical_max_chunks: 5000", "lexical_max_chunks: 0", "retrieval.lexical_max_chunks: must be at least 1"),
         ("- {name: ESTABLISHED HISTORY}", "- {name: ESTABLISHED HISTORY, max_days: 9}", "timeline: the last bucket"),
         ("weights: {calendar_event: 1.0,", "weights: {calendar_event: high,", "weights.calendar_event: expected a number"),
+        ("prevails_when: [day_ahead]", "prevails_when: [friday]", "patterns.logistical.prevails_when[0]: must be one of"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):

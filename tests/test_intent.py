@@ -153,3 +153,30 @@ def test_ties_in_other_configurations_go_to_the_first_listed():
     assert classify("Homework before the game on Friday?", config).pattern == "school"
     assert classify("Laundry or homework?", config).pattern == "chores"
     assert classify("Is it raining?", config).pattern == "chores"
+
+
+def test_question_shapes_favour_the_patterns_configured_for_them():
+    """Tie rules follow patterns.yaml, not the patterns' names: a household's own patterns use them."""
+    text = (
+        "default_pattern: chores\n"
+        "patterns:\n"
+        "  chores: {description: x, cues: ['\\bmow'], decay: {model: none}, weights: {}}\n"
+        "  diary: {description: x, cues: ['\\blawn\\b'], decay: {model: none}, weights: {},\n"
+        "          prevails_when: [past_event], yields_in_present: true}\n"
+        "doc_types: {rules: [], default_by_kind: {}}\n"
+        "synonyms: []\n"
+        "timeline: [{name: ALL}]\n"
+    )
+    config = parse_config(text)
+    past = classify("When did we mow the lawn?", config)
+    assert (past.pattern, "asks what happened" in past.reason) == ("diary", True)
+    now = classify("Do we mow the lawn?", config)
+    assert (now.pattern, "how things are now" in now.reason) == ("chores", True)
+    assert classify("Will we mow the lawn on Friday?", config).pattern == "chores"  # no one prevails on a day
+
+
+def test_every_question_shape_is_known_to_the_configuration():
+    from brainq.config import QUESTION_SHAPES
+    from brainq.intent import _SHAPES
+
+    assert tuple(_SHAPES) == QUESTION_SHAPES
