@@ -1,0 +1,26 @@
+"""The command line: parses arguments, calls the core, renders its results. Nothing else.
+
+app.py holds the app and its global options; each family of commands has a module of its own,
+registered on the app when imported here.
+"""
+
+import sys
+
+import typer
+
+# Each module registers its commands on the app, in the order `brainq --help` lists them.
+from brainq.cli import ingest  # noqa: F401
+from brainq.cli import ask  # noqa: F401
+from brainq.cli import manage  # noqa: F401
+from brainq.cli.app import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point: an interrupt is one line and status 130."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("brainq: interrupted", err=True)
+        sys.exit(130)

@@ -1,0 +1,101 @@
+"""The command line's frame: the typer app, its global options and the mapping of errors to
+exit statuses, shared by the commands (one module per family of them, beside this one)."""
+
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Optional
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from brainq.errors import BrainqError, ExitCode, UsageError
+
+
+class _Commands(TyperGroup):
+    """Maps every BrainqError to one line on stderr and its exit status, once for all commands."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except Exception as exc:
+            # typer's own (usage errors, exit statuses; it carries its own copy of click) pass.
+            if type(exc).__module__.partition(".")[0] in ("typer", "click") or (ctx.obj is not None and ctx.obj.debug):
+                raise
+            if isinstance(exc, BrainqError):
+                typer.echo(f"brainq: error: {exc}", err=True)
+                raise typer.Exit(exc.exit_code) from None
+            # A bug is one line too, unless --debug asks for the traceback.
+            typer.echo(f"brainq: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+            raise typer.Exit(ExitCode.FAILED) from None
+
+
+app = typer.Typer(
+    cls=_Commands,
+    rich_markup_mode=None,
+    help=(
+        "A personal document brain: ingest your mail, PDFs, photos and calendars, then ask "
+        "questions and get answers from the freshest evidence, with dates and sources.\n\n"
+        "Example:\n\n"
+        "    brainq ingest ~/Mail ~/Documents ~/Pictures\n\n"
+        "    brainq ask \"Is Friday a half-day?\""
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Settings:
+    """Global options, handed to every command through typer's context."""
+
+    def __init__(self, store: Path, chroma_url: str | None, patterns: Path | None, debug: bool):
+        self.store_dir = store
+        self.chroma_url = chroma_url
+        self.patterns = patterns
+        self.debug = debug
+
+    def config(self):
+        from brainq.config import load_config
+
+        return load_config(str(self.patterns) if self.patterns else None)
+
+    def store(self):
+        from brainq.store import Store
+
+        return Store(self.store_dir, self.chroma_url)
+
+
+def default_store() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("brainq"))
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    store: Annotated[
+        Optional[Path],
+        typer.Option(envvar="BRAINQ_HOME", metavar="DIR", help="Store directory [default: ~/.local/share/brainq]."),
+    ] = None,
+    chroma_url: Annotated[
+        Optional[str],
+        typer.Option(envvar="BRAINQ_CHROMA_URL", metavar="URL", help="Use a Chroma server (http://host:port) for the vectors."),
+    ] = None,
+    patterns: Annotated[
+        Optional[Path], typer.Option(metavar="FILE", help="patterns.yaml to use instead of the built-in one.")
+    ] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
+) -> None:
+    ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
+
+
+def parse_day(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise UsageError(f"{option} takes a date as YYYY-MM-DD, got {value!r}") from None

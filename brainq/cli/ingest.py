@@ -1,0 +1,122 @@
+"""`ingest`, `backfill` and `cron`: bringing files into the store and keeping it in step."""
+
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from brainq.cli.app import Settings, app
+from brainq.errors import ExitCode, UsageError
+
+
+_JSON = typer.Option("--json", help="Print one JSON object with the counts and failures.")
+_QUIET = typer.Option("--quiet", "-q", help="Print only failures and errors (for cron).")
+_WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest or backfill to finish.")
+_PASSWORDS = typer.Option(
+    "--passwords",
+    metavar="FILE",
+    help="Passwords for encrypted PDFs, one a line, tried in order; the file must be chmod 600 [default: patterns.yaml's passwords].",
+)
+
+
+@app.command()
+def ingest(
+    ctx: typer.Context,
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Files and folders to ingest, recursively.", show_default=False)],
+    as_json: Annotated[bool, _JSON] = False,
+    quiet: Annotated[bool, _QUIET] = False,
+    wait: Annotated[float, _WAIT] = 0.0,
+    passwords: Annotated[Optional[Path], _PASSWORDS] = None,
+) -> None:
+    """Ingest emails (Maildir, mbox, .eml), PDFs, photos, .ics calendars and notes.
+
+    Unchanged files are skipped without being read; the paths are remembered as sources for
+    `brainq backfill`. Exit status: 0 all done, 3 done but some files failed (each listed
+    with its reason), 4 another ingest holds the store, 1 could not run.
+
+    Example:
+
+        brainq ingest ~/Mail ~/Documents ~/Pictures
+    """
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+    _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, passwords, remember=True)
+
+
+@app.command()
+def backfill(
+    ctx: typer.Context,
+    as_json: Annotated[bool, _JSON] = False,
+    quiet: Annotated[bool, _QUIET] = False,
+    wait: Annotated[float, _WAIT] = 0.0,
+    passwords: Annotated[Optional[Path], _PASSWORDS] = None,
+) -> None:
+    """Re-scan every remembered source: add new files, re-ingest changed ones, drop deleted ones.
+
+    Made for cron: unchanged files are only stat()ed, output is one summary line (none with
+    --quiet), and an overlapping run exits with status 4 instead of waiting, unless --wait.
+
+    Example crontab line (every night at 3:15):
+
+        15 3 * * * brainq backfill --quiet
+    """
+    store = ctx.obj.store()
+    sources = [Path(p) for p in store.sources()]
+    if not sources:
+        raise UsageError("no sources yet; run `brainq ingest PATH` first")
+    _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, passwords, remember=False)
+
+
+@app.command()
+def cron(
+    ctx: typer.Context,
+    every: Annotated[
+        Optional[int],
+        typer.Option(
+            min=1,
+            metavar="MINUTES",
+            help="Run every MINUTES: a divisor of 60 (10, 30) or whole hours dividing 24 (120) [default: nightly at 3:15].",
+        ),
+    ] = None,
+) -> None:
+    """Print a crontab line that runs `brainq backfill --quiet` for this store.
+
+    The line names this installation's brainq and the store by absolute paths (cron runs with
+    a bare PATH and none of your environment), so it can be pasted as it is. Add it with
+    `crontab -e`, or:
+
+        (crontab -l; brainq cron --every 30) | crontab -
+
+    Example output:
+
+    \b
+        15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
+    """
+    from brainq.schedule import cron_line
+
+    settings: Settings = ctx.obj
+    typer.echo(cron_line(every, settings.store_dir, settings.chroma_url, settings.patterns))
+
+
+def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, passwords, remember: bool) -> None:
+    from brainq.config import with_passwords
+    from brainq.ingest import ingest as run_ingest
+    from brainq.render import IngestProgress, print_ingest_report
+
+    config = with_passwords(settings.config(), str(passwords) if passwords else None)
+    store = settings.store()
+
+    with store.writer_lock(wait):
+        if remember:
+            for path in paths:
+                store.add_source(os.path.abspath(path))
+        with IngestProgress(enabled=not (as_json or quiet)) as progress:
+            report = run_ingest(store, config, paths, progress=progress)
+        store.log_run(command, report.to_json())
+    print_ingest_report(report, as_json=as_json, quiet=quiet)
+    if report.interrupted:
+        raise typer.Exit(130)
+    if report.failures:
+        raise typer.Exit(ExitCode.PARTIAL)

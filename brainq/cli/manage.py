@@ -1,0 +1,102 @@
+"""`status`, `list`, `forget` and `sources`: looking after what the store holds."""
+
+import os
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from brainq.cli.app import Settings, app, parse_day
+from brainq.errors import ExitCode, UsageError
+
+
+@app.command()
+def status(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Verify that the store can be written and catalog and vectors agree.")] = False,
+    repair: Annotated[
+        bool, typer.Option("--repair", help="Mend what --check finds: drop orphan vectors, make missing ones again.")
+    ] = False,
+) -> None:
+    """Counts by type and year, sources, store size and the last runs' failures.
+
+    `--check` opens the store as ingest does and writes to it, compares the catalog with
+    Chroma (every chunk has its vector, no vector is left over) and lists files an
+    interrupted run left half-done; it exits 1 when something is wrong. `--repair` makes
+    missing vectors again from the text the catalog keeps (your files need not be there),
+    drops orphan ones, and moves vectors Chroma cannot open aside before making them all
+    again; the next `brainq backfill` finishes the half-done files.
+    """
+    from brainq.render import print_status
+
+    settings: Settings = ctx.obj
+    store = settings.store()
+    info = store.summary()
+    if check or repair:
+        config = settings.config()
+        with store.writer_lock() if repair else nullcontext():
+            from brainq.embedding import lazy_ingest_embed
+            from brainq.vocabulary import words
+
+            info["check"] = store.check(repair, lazy_ingest_embed(store, config.embedding), words)
+    print_status(info, as_json=as_json)
+    found = info.get("check", {})
+    broken = found and (found["missing_vectors"] or found["orphan_vectors"] or found["vocabulary_missing"])
+    if found and (found["problem"] or (broken and not found["repaired"])):
+        raise typer.Exit(ExitCode.FAILED)
+
+
+@app.command("list")
+def list_documents(
+    ctx: typer.Context,
+    doc_type: Annotated[Optional[str], typer.Option("--type", metavar="TYPE", help="Only this doc_type (email, invoice, ...).")] = None,
+    since: Annotated[Optional[str], typer.Option(metavar="YYYY-MM-DD", help="Only documents written on or after this day.")] = None,
+    until: Annotated[Optional[str], typer.Option(metavar="YYYY-MM-DD", help="Only documents written on or before this day.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON lines, one document per line.")] = False,
+) -> None:
+    """Every document in the store with its date, type and title, oldest first."""
+    from brainq.render import print_documents
+
+    settings: Settings = ctx.obj
+    store = settings.store()
+    docs = store.documents(doc_type, parse_day(since, "--since"), parse_day(until, "--until"))
+    print_documents(docs, as_json=as_json)
+
+
+@app.command()
+def forget(
+    ctx: typer.Context,
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Files or folders whose documents to remove.", show_default=False)],
+) -> None:
+    """Remove documents from the store (the files on disk are not touched).
+
+    A folder is also removed from the sources `brainq backfill` scans.
+    """
+    settings: Settings = ctx.obj
+    store = settings.store()
+    with store.writer_lock():
+        removed = sum(store.forget(os.path.abspath(path)) for path in paths)
+    typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
+
+
+sources_app = typer.Typer(help="The folders and files `brainq backfill` keeps in step.", no_args_is_help=False)
+app.add_typer(sources_app, name="sources")
+
+
+@sources_app.callback(invoke_without_command=True)
+def sources(ctx: typer.Context) -> None:
+    """List the remembered sources."""
+    if ctx.invoked_subcommand is None:
+        for path in ctx.obj.store().sources():
+            typer.echo(path)
+
+
+@sources_app.command("remove")
+def sources_remove(
+    ctx: typer.Context, path: Annotated[Path, typer.Argument(metavar="PATH", help="A source to stop scanning.", show_default=False)]
+) -> None:
+    """Stop scanning a source (its documents stay until `brainq forget`)."""
+    if not ctx.obj.store().remove_source(os.path.abspath(path)):
+        raise UsageError(f"{os.path.abspath(path)} is not a source")
