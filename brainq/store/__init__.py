@@ -35,7 +35,7 @@ class Store:
         self.home = Path(home).expanduser()
         self.chroma_url = chroma_url
         self._open_home()
-        self.catalog = Catalog(self.home, fresh=lambda: self.origins.fresh())
+        self.catalog = Catalog(self.home)
         self.chroma = Chroma(self.home, chroma_url, self.catalog)
         self.origins = Origins(self.catalog, self.chroma)
         self.writes = Writes(self.home, self.catalog, self.chroma, self.origins)
@@ -82,28 +82,11 @@ class Store:
     def touch_file(self, path: str, size: int, mtime_ns: int) -> None:
         self.catalog.touch_file(path, size, mtime_ns)
 
-    def documents(
-        self, doc_type: str | None = None, since: date | None = None, until: date | None = None
-    ) -> Iterator[StoredDocument]:
-        return self.catalog.documents(doc_type, since, until)
-
     def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
         return self.catalog.get_documents(doc_ids)
 
     def document_text(self, doc_id: str, limit: int) -> str | None:
         return self.catalog.document_text(doc_id, limit)
-
-    def lexical(self, match: str, n: int) -> list[Hit]:
-        return self.catalog.lexical(match, n)
-
-    def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
-        return self.catalog.bm25(match, chunk_ids)
-
-    def document_frequency(self, match: str) -> int:
-        return self.catalog.document_frequency(match)
-
-    def chunk_count(self) -> int:
-        return self.catalog.chunk_count()
 
     def log_run(self, command: str, summary: dict) -> None:
         self.catalog.log_run(command, summary)
@@ -116,6 +99,31 @@ class Store:
 
     def record_embedding_config(self, config: dict) -> None:
         self.catalog.record_embedding_config(config)
+
+    # Reads that should see other machines' documents: on a Chroma server they sync first
+    # (Origins.fresh), at most every SYNC_SECONDS.
+
+    def documents(
+        self, doc_type: str | None = None, since: date | None = None, until: date | None = None
+    ) -> Iterator[StoredDocument]:
+        self.origins.fresh()
+        yield from self.catalog.documents(doc_type, since, until)
+
+    def lexical(self, match: str, n: int) -> list[Hit]:
+        self.origins.fresh()
+        return self.catalog.lexical(match, n)
+
+    def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
+        self.origins.fresh()
+        return self.catalog.bm25(match, chunk_ids)
+
+    def document_frequency(self, match: str) -> int:
+        self.origins.fresh()
+        return self.catalog.document_frequency(match)
+
+    def chunk_count(self) -> int:
+        self.origins.fresh()
+        return self.catalog.chunk_count()
 
     # -- the vectors (vectors.py) ----------------------------------------------------------
 
@@ -198,6 +206,7 @@ class Store:
 
     def counts(self) -> dict:
         """Documents, chunks and files, by type and year; on a server, documents by origin too."""
+        self.origins.fresh()
         counts = self.catalog.counts()
         if self.chroma_url:
             remote = self.catalog.copied_documents_by_origin()

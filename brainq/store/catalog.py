@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
@@ -64,12 +64,10 @@ _ADDED_COLUMNS = (
 
 
 class Catalog:
-    """The catalog of the store at `home`; `fresh` is called before the reads that should see
-    other machines' documents (on a Chroma server it copies their latest: Origins.fresh)."""
+    """The catalog of the store at `home`."""
 
-    def __init__(self, home: Path, fresh: Callable[[], None]):
+    def __init__(self, home: Path):
         self.home = home
-        self._fresh = fresh
         self._counts: dict[str | None, int] = {}  # see _counted
         self._counts_state: tuple[int, int] | None = None
         self.db = self._connect()
@@ -299,7 +297,6 @@ class Catalog:
     def documents(
         self, doc_type: str | None = None, since: date | None = None, until: date | None = None
     ) -> Iterator[StoredDocument]:
-        self._fresh()
         query, args = "SELECT * FROM documents WHERE 1=1", []
         if doc_type:
             query += " AND doc_type = ?"
@@ -370,7 +367,6 @@ class Catalog:
     def _counted(self, key: str | None, sql: str, args: tuple = ()) -> int:
         """A count over the whole catalog, kept until the catalog changes: at 100k chunks each
         costs milliseconds, and a server's questions come back to the same words."""
-        self._fresh()
         # data_version moves with other connections' commits, total_changes with this one's.
         state = (self.data_version(), self.db.total_changes)
         if state != self._counts_state or len(self._counts) > MAX_COUNTS:
@@ -381,7 +377,6 @@ class Catalog:
 
     def lexical(self, match: str, n: int) -> list[Hit]:
         """FTS5 search; `match` is an FTS5 query. Scores are -bm25 (higher is better)."""
-        self._fresh()
         if not match:
             return []
         try:
@@ -397,7 +392,6 @@ class Catalog:
     def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
         """The BM25 score (-bm25, higher is better) of some chunks for an FTS5 query: chunks
         found by meaning alone are weighed by their words too. Chunks it matches not are left out."""
-        self._fresh()
         if not match or not chunk_ids:
             return {}
         try:
@@ -426,7 +420,6 @@ class Catalog:
         return [{"command": c, "finished_at": f, **json.loads(summary)} for c, f, summary in rows]
 
     def counts(self) -> dict:
-        self._fresh()
         # Copies of one document count once (StoredDocument.copy_key).
         distinct = "count(DISTINCT coalesce(copy_key, doc_id))"
         by_type = dict(self.db.execute(f"SELECT doc_type, {distinct} FROM documents GROUP BY doc_type ORDER BY 2 DESC"))
