@@ -28,6 +28,7 @@ from brainq.config import load_config
 from brainq.embedding import DIMENSIONS
 from brainq.ingest import ingest
 from brainq.store import Store
+from brainq.store.vectors import Chroma
 
 PER_FOLDER = 100
 
@@ -63,12 +64,12 @@ class NoVectors:
 
 @contextmanager
 def without_chroma():
-    real = Store.collection
-    Store.collection = property(lambda self: NoVectors())
+    real = Chroma.collection
+    Chroma.collection = property(lambda self: NoVectors())
     try:
         yield
     finally:
-        Store.collection = real
+        Chroma.collection = real
 
 
 def no_model(texts: list[str]) -> list[list[float]]:

@@ -3,7 +3,7 @@
 With `BRAINQ_CRASH_AT=POINT[:N]` in its environment, brainq sends itself SIGKILL the N-th time
 (default: the first) it reaches POINT: a crash at an exact step, where a kill timed from outside
 lands wherever the machine's load puts it. tests/test_crash.py and `make stress` use both. The
-points, in the order a file's write passes them (brainq/store.py's docstring gives the steps):
+points, in the order a file's write passes them (brainq/store/writes.py's docstring gives the steps):
 
   batch-embedded       the model has made a batch's vectors (the first: right after it starts)
   files-pending        the files of a batch are marked pending (step 1, committed)

@@ -7,7 +7,7 @@ writes them to the store.
 
 A file whose size and mtime are those stored is not read at all. A changed one is hashed; if
 its content is new it is extracted again, except an mbox that only grew: its new messages are
-read from where the last read stopped (the rule is in `brainq.store`'s docstring).
+read from where the last read stopped (the rule is in `brainq.store.writes`'s docstring).
 """
 
 from __future__ import annotations

@@ -297,14 +297,14 @@ class _Interrupted:
 
 def test_a_read_broken_by_a_concurrent_write_is_tried_again(home, monkeypatch):
     _, store = home
-    monkeypatch.setattr(brainq.store, "READ_RETRY_SECONDS", (0.0, 0.0, 0.0))
+    monkeypatch.setattr(brainq.store.vectors, "READ_RETRY_SECONDS", (0.0, 0.0, 0.0))
     with closing(Store(store)) as reader:
         vector = next(iter(reader.vectors(sorted(chunk_ids(store))[:1]).values()))
         guarded = reader.collection
         guarded._collection = _Interrupted(guarded._collection, failures=3)
         assert reader.semantic(vector, 5)[0].score == pytest.approx(1.0)
         guarded._collection.failures = 3  # every read, not only the question's: here `status --check`'s
-        assert set(reader._chunk_ids()) == chunk_ids(store)
+        assert set(reader.chroma.chunk_ids()) == chunk_ids(store)
         guarded._collection.failures = 4  # the writer never lets go: one line, no traceback
         with pytest.raises(brainq.store.StoreError, match=r"^the vectors of store .* failed \(Error executing.*status --check --repair"):
             reader.vectors(sorted(chunk_ids(store))[:1])

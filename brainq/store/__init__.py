@@ -1,0 +1,229 @@
+"""The store: chunk vectors in ChromaDB, and beside them a SQLite catalog and lexical index.
+
+A store is a directory: the catalog (catalog.py) knows every file, document and chunk text,
+Chroma (vectors.py) holds the vectors. `Store` composes them with the order of writes that keeps
+readers and crashes safe (writes.py), server mode's sharing with other machines (sync.py) and
+the check that mends a damaged store (check.py); records.py holds the plain data they pass
+around. Everything outside the store uses `Store` and the records only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from datetime import date
+from pathlib import Path
+
+from brainq.errors import StoreError
+from brainq.store import check
+from brainq.store.catalog import SCHEMA_VERSION, Catalog
+from brainq.store.records import Chunk, FileRecord, FileWrite, Hit, StoredDocument, epoch_seconds
+from brainq.store.sync import Origins
+from brainq.store.vectors import COLLECTION, Chroma, _Guarded
+from brainq.store.writes import Writes
+
+__all__ = [
+    "Store", "StoredDocument", "Chunk", "FileRecord", "FileWrite", "Hit", "epoch_seconds", "COLLECTION",
+    "SCHEMA_VERSION", "StoreError", "_Guarded",
+]  # fmt: skip
+
+
+class Store:
+    """One brainq store: a directory holding the catalog and (by default) Chroma's files."""
+
+    def __init__(self, home: Path, chroma_url: str | None = None):
+        self.home = Path(home).expanduser()
+        self.chroma_url = chroma_url
+        self._open_home()
+        self.catalog = Catalog(self.home)
+        self.chroma = Chroma(self.home, chroma_url, self.catalog)
+        self.origins = Origins(self.catalog, self.chroma)
+        self.writes = Writes(self.home, self.catalog, self.chroma, self.origins)
+
+    def _open_home(self) -> None:
+        # The store holds a person's mail: everything in it is readable by its owner only.
+        os.umask(0o077)
+        if self.home.exists() and not self.home.is_dir():
+            raise StoreError(f"store path {self.home} is a file, not a directory")
+        try:
+            self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
+            os.chmod(self.home, 0o700)
+        except OSError as exc:
+            raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
+        if not os.access(self.home, os.W_OK | os.X_OK):
+            raise StoreError(f"store {self.home} is not writable")
+
+    def close(self) -> None:
+        self.catalog.close()
+
+    # -- the catalog (catalog.py) ----------------------------------------------------------
+
+    def add_source(self, path: str) -> None:
+        self.catalog.add_source(path)
+
+    def sources(self) -> list[str]:
+        return self.catalog.sources()
+
+    def remove_source(self, path: str) -> bool:
+        return self.catalog.remove_source(path)
+
+    def file_record(self, path: str) -> FileRecord | None:
+        return self.catalog.file_record(path)
+
+    def locators(self, path: str) -> set[str]:
+        return self.catalog.locators(path)
+
+    def files_under(self, root: str) -> list[str]:
+        return self.catalog.files_under(root)
+
+    def flag_incomplete_metadata(self) -> int:
+        return self.catalog.flag_incomplete_metadata()
+
+    def touch_file(self, path: str, size: int, mtime_ns: int) -> None:
+        self.catalog.touch_file(path, size, mtime_ns)
+
+    def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
+        return self.catalog.get_documents(doc_ids)
+
+    def document_text(self, doc_id: str, limit: int) -> str | None:
+        return self.catalog.document_text(doc_id, limit)
+
+    def log_run(self, command: str, summary: dict) -> None:
+        self.catalog.log_run(command, summary)
+
+    def last_runs(self, n: int = 5) -> list[dict]:
+        return self.catalog.last_runs(n)
+
+    def embedding_config(self) -> dict | None:
+        return self.catalog.embedding_config()
+
+    def record_embedding_config(self, config: dict) -> None:
+        self.catalog.record_embedding_config(config)
+
+    # Reads that should see other machines' documents: on a Chroma server they sync first
+    # (Origins.fresh), at most every SYNC_SECONDS.
+
+    def documents(
+        self, doc_type: str | None = None, since: date | None = None, until: date | None = None
+    ) -> Iterator[StoredDocument]:
+        self.origins.fresh()
+        yield from self.catalog.documents(doc_type, since, until)
+
+    def lexical(self, match: str, n: int) -> list[Hit]:
+        self.origins.fresh()
+        return self.catalog.lexical(match, n)
+
+    def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
+        self.origins.fresh()
+        return self.catalog.bm25(match, chunk_ids)
+
+    def document_frequency(self, match: str) -> int:
+        self.origins.fresh()
+        return self.catalog.document_frequency(match)
+
+    def chunk_count(self) -> int:
+        self.origins.fresh()
+        return self.catalog.chunk_count()
+
+    # -- the vectors (vectors.py) ----------------------------------------------------------
+
+    @property
+    def collection(self):
+        return self.chroma.collection
+
+    @property
+    def vocabulary(self):
+        return self.chroma.vocabulary
+
+    def refresh(self) -> None:
+        self.chroma.refresh()
+
+    def semantic(self, vector: list[float], n: int) -> list[Hit]:
+        return self.chroma.semantic(vector, n)
+
+    def vectors(self, chunk_ids: list[str]) -> dict[str, list[float]]:
+        return self.chroma.vectors(chunk_ids)
+
+    def known_vectors(self, chunks: list[Chunk]) -> dict[str, list[float]]:
+        return self.chroma.known_vectors(chunks)
+
+    def known_words(self, words: set[str]) -> set[str]:
+        return self.chroma.known_words(words)
+
+    def add_words(self, words: list[str], vectors) -> None:
+        self.chroma.add_words(words, vectors)
+
+    def nearest_words(self, vectors: list[list[float]], n: int) -> list[list[tuple[str, float]]]:
+        return self.chroma.nearest_words(vectors, n)
+
+    # -- writing (writes.py) ---------------------------------------------------------------
+
+    def writer_lock(self, wait_seconds: float = 0.0):
+        return self.writes.writer_lock(wait_seconds)
+
+    def save_files(self, files: list[FileWrite]) -> None:
+        self.writes.save_files(files)
+
+    def add_documents(self, path: str, size: int, mtime_ns: int, sha256: str, documents: list[StoredDocument],
+                      chunks: list[Chunk], vectors: list[list[float]], derived: int, read_offset: int,
+                      messages: int) -> None:  # fmt: skip
+        self.writes.add_documents(path, size, mtime_ns, sha256, documents, chunks, vectors, derived, read_offset, messages)
+
+    def forget(self, target: str) -> int:
+        return self.writes.forget(target)
+
+    def forget_file(self, path: str) -> int:
+        return self.writes.forget_file(path)
+
+    # -- other machines on a Chroma server (sync.py) ---------------------------------------
+
+    @property
+    def origin(self) -> str:
+        return self.origins.origin
+
+    def document_id(self, doc_id: str) -> str:
+        return self.origins.document_id(doc_id)
+
+    def chunk_prefix(self, doc: StoredDocument, sha256: str) -> str:
+        return self.origins.chunk_prefix(doc, sha256)
+
+    def announce(self) -> None:
+        self.origins.announce()
+
+    def sync(self) -> None:
+        self.origins.sync()
+
+    # -- status (check.py) -----------------------------------------------------------------
+
+    def check(
+        self,
+        repair: bool = False,
+        embed: Callable[[list[str]], list] | None = None,
+        words: Callable[[Iterable[str]], set[str]] | None = None,
+    ) -> dict:
+        """Whether the store is whole and writable, and with `repair`, mend what is not (check.check)."""
+        return check.check(self.catalog, self.chroma, self.origins, repair, embed, words)
+
+    def counts(self) -> dict:
+        """Documents, chunks and files, by type and year; on a server, documents by origin too."""
+        self.origins.fresh()
+        counts = self.catalog.counts()
+        if self.chroma_url:
+            remote = self.catalog.copied_documents_by_origin()
+            counts["by_origin"] = {self.origin: counts["documents"] - sum(remote.values()), **remote}
+        return counts
+
+    def summary(self) -> dict:
+        """What `brainq status` shows: counts by type and year, size, sources, the last runs."""
+        return {
+            "store": str(self.home),
+            "chroma_url": self.chroma_url,
+            **({"origin": self.origin} if self.chroma_url else {}),  # a name among a server's machines
+            **self.counts(),
+            "size_bytes": self.size_bytes(),
+            "sources": self.sources(),
+            "last_runs": self.last_runs(),
+        }
+
+    def size_bytes(self) -> int:
+        return sum(p.stat().st_size for p in self.home.rglob("*") if p.is_file())
