@@ -391,13 +391,17 @@ class Catalog:
 
     def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
         """The BM25 score (-bm25, higher is better) of some chunks for an FTS5 query: chunks
-        found by meaning alone are weighed by their words too. Chunks it matches not are left out."""
+        found by meaning alone are weighed by their words too. Chunks it matches not are left out.
+
+        `+rowid` keeps the rowids from FTS5, which would otherwise start the whole query over
+        for each of them (and count every word's chunks again for bm25's weights): on 100k
+        chunks, 74 ms a question where one pass over the matches takes 13."""
         if not match or not chunk_ids:
             return {}
         try:
             return dict(
                 self._rows_where_in(
-                    "SELECT chunk_id, -bm25(chunks) FROM chunks WHERE chunks MATCH ? AND rowid IN "
+                    "SELECT chunk_id, -bm25(chunks) FROM chunks WHERE chunks MATCH ? AND +rowid IN "
                     "(SELECT text_rowid FROM chunk_index WHERE chunk_id",
                     chunk_ids,
                     prefix=(match,),
