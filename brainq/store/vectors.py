@@ -45,6 +45,7 @@ class Chroma:
         self.catalog = catalog
         self._collection = None
         self._vocabulary = None
+        self._words_in = None  # the vocabulary handle last seen holding words
         self._origins = None
         self._data_version = None
         self.unannounced = False  # server mode: Chroma changed since the last announcement
@@ -268,10 +269,20 @@ class Chroma:
 
     def nearest_words(self, vectors: list[list[float]], n: int) -> list[list[tuple[str, float]]]:
         """For each vector, the `n` words of the vocabulary closest to it, with their cosine."""
-        if not vectors or not n or not self.vocabulary.count():
+        if not vectors or not n or not self._has_words():
             return [[] for _ in vectors]
         found = self.vocabulary.query(query_embeddings=vectors, n_results=n, include=["distances"])
         return [[(w, 1.0 - d) for w, d in zip(ids, distances)] for ids, distances in zip(found["ids"], found["distances"])]
+
+    def _has_words(self) -> bool:
+        """Counting costs a warm question milliseconds; words are only ever added, so once the
+        vocabulary (this handle on it: it is reopened when the store changes) has some, it has."""
+        vocabulary = self.vocabulary
+        if self._words_in is not vocabulary:
+            if not vocabulary.count():
+                return False
+            self._words_in = vocabulary
+        return True
 
 
 _CLIENTS: dict[str, object] = {}  # embedded Chroma clients of this process, by folder
