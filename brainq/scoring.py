@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from brainq.config import Pattern, Retrieval
-from brainq.retrieve import Candidate
+from brainq.query.candidates import Candidate
 from brainq.store import epoch_seconds
 from brainq.timeref import TimeRef
 
