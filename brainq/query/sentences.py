@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 ANSWER_CHARS = 300
-_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
+_MAIL_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 _LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
 _URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]]>?", re.IGNORECASE)
 
@@ -18,7 +18,7 @@ def sentences(chunk: str) -> list[str]:
     lines that are mostly links or addresses (a newsletter's tracking links), which no person
     reads as an answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
-    shown = (without_urls(s) for s in lines if not _HEADER_LINE.match(s) and _readable(s))
+    shown = (without_urls(s) for s in lines if not _MAIL_HEADER_LINE.match(s) and _readable(s))
     return [s for s in shown if len(s.split()) >= 3]
 
 
