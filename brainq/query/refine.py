@@ -12,6 +12,7 @@ from brainq.facts import holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, cosine_similarity, fuse, relevance
 from brainq.query.sentences import sentences
+from brainq.scoring import day_factor
 
 
 def refine(
@@ -25,7 +26,9 @@ def refine(
     r = config.retrieval
     # The best candidates as scoring will see them: for a question about a day, those about
     # that day are lifted there, so they are the ones worth reading sentence by sentence.
-    top = sorted(candidates, key=lambda c: c.rank * _day_lift(c, day, r.day_boost), reverse=True)[: r.refine]
+    top = sorted(
+        candidates, key=lambda c: c.rank * day_factor(day, day in c.doc.event_dates, r.day_boost), reverse=True
+    )[: r.refine]
     on_the_day = {c.chunk_id: _about_the_day(c, day) for c in top}
     pool = [
         (c, sentence)
@@ -47,9 +50,7 @@ def refine(
         # we pay to sign Leo up?": the fee, not "Player: Leo Whitaker"), by the same factors
         # as its document's relevance below; and so does one about the day asked about.
         preference = similarity * _answer_factor(query, states, r.answer_type_boost, asking)
-        if day:
-            about = sentence in on_the_day[cand.chunk_id]
-            preference *= 1.0 + r.day_boost if about else 1.0 - r.day_boost
+        preference *= day_factor(day, sentence in on_the_day[cand.chunk_id], r.day_boost)
         ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states, asking))
     for cand in top:
         options = sorted(ranked.get(cand.chunk_id, []), key=lambda o: o[0], reverse=True)
@@ -68,12 +69,6 @@ def refine(
             cand.relevance *= cand.answer_factor
     fuse(candidates, config)
     return sorted(candidates, key=lambda c: c.rank, reverse=True)
-
-
-def _day_lift(cand: Candidate, day: date | None, boost: float) -> float:
-    if day is None:
-        return 1.0
-    return 1.0 + boost if day in cand.doc.event_dates else 1.0 - boost
 
 
 def _answer_factor(query: Query, states: bool, boost: float, asking: bool = False) -> float:
