@@ -6,10 +6,11 @@ The ordering score of a candidate is its fused relevance, as a share of the ques
 raised to `relevance_exponent`, times its temporal weight and the question's time factors
 (brainq/scoring.py). The fused relevance weighs a chunk's BM25 and its similarity, each scaled
 by the best of the question's candidates, and a sentence holding the kind of fact asked for
-(retrieve.fuse). Those few numbers of patterns.yaml's `retrieval:` are fit here, on the three
-development sets only (corpus_samples, household-b, LoCoMo's first five conversations), each
-set weighing the same: every question's candidates are ranked once, with their features, and
-the weights are then searched over in numpy. The held-out LoCoMo conversations are never read.
+(brainq/query/candidates.py, fuse). Those few numbers of patterns.yaml's `retrieval:` are fit
+here, on the three development sets only (corpus_samples, household-b, LoCoMo's first five
+conversations), each set weighing the same: every question's candidates are ranked once, with
+their features, and the weights are then searched over in numpy. The held-out LoCoMo
+conversations are never read.
 Printed: the shipped weights' figures, the best found, and its figures per set; nothing is
 written, the numbers go into patterns.yaml by hand.
 """

@@ -13,7 +13,11 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
-from brainq.retrieve import Query, analyse, known_share, refine, retrieve, term_weights, glance, without_urls
+from brainq.query.analysis import Query, analyse
+from brainq.query.candidates import retrieve
+from brainq.query.lexical import known_share, term_weights
+from brainq.query.refine import refine
+from brainq.query.sentences import glance, without_urls
 from brainq.scoring import Scored, score
 from brainq.store import Store
 from brainq.timeref import QUESTION_CHARS, TimeRef, resolve

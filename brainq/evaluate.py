@@ -25,7 +25,7 @@ import yaml
 from brainq.ask import Embed, ask
 from brainq.config import Config
 from brainq.errors import UsageError
-from brainq.retrieve import plain_query
+from brainq.query.lexical import plain_query
 from brainq.scoring import visible
 from brainq.store import Store
 

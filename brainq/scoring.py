@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from brainq.config import Pattern, Retrieval
-from brainq.retrieve import Candidate
+from brainq.query.candidates import Candidate
 from brainq.store import epoch_seconds
 from brainq.timeref import TimeRef
 
@@ -116,7 +116,7 @@ def score(
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval, as_of),
-            day_factor=_day_factor(about_the_day, time, retrieval),
+            day_factor=day_factor(time.day, about_the_day, retrieval.day_boost),
         )
         scored.append(s)
     _mark_superseded(scored, retrieval, time)
@@ -137,11 +137,12 @@ def _upcoming_entry(doc, as_of: date) -> bool:
     return doc.kind == "calendar" and any(d >= as_of for d in doc.event_dates)
 
 
-def _day_factor(about_the_day: bool, time: TimeRef, retrieval: Retrieval) -> float:
-    """A question about a day lifts the documents about that day and lowers the others."""
-    if time.day is None:
+def day_factor(day: date | None, about_the_day: bool, boost: float) -> float:
+    """A question about a day lifts what is about that day and lowers the rest (documents here;
+    in refine, also the best candidates to read and a document's sentences)."""
+    if day is None:
         return 1.0
-    return 1.0 + retrieval.day_boost if about_the_day else 1.0 - retrieval.day_boost
+    return 1.0 + boost if about_the_day else 1.0 - boost
 
 
 def _range_factor(doc, time: TimeRef, retrieval: Retrieval, as_of: date) -> float:

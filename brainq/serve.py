@@ -38,7 +38,7 @@ from brainq.config import Config
 from brainq.embedding import lazy_question_embed
 from brainq.errors import BrainqError, StoreError, UsageError
 from brainq.intent import Intent
-from brainq.retrieve import Candidate
+from brainq.query.candidates import Candidate
 from brainq.scoring import Scored
 from brainq.store import Store, StoredDocument
 from brainq.timeref import TimeRef

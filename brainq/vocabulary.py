@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from brainq.config import Retrieval
-from brainq.retrieve import STOPWORDS, Query, stems
+from brainq.query.analysis import STOPWORDS, Query, stems
 
 MIN_LETTERS, MAX_LETTERS = 3, 24
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]")

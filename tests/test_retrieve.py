@@ -6,10 +6,11 @@ from dataclasses import replace
 import pytest
 
 from brainq.config import load_config
-from brainq.retrieve import (
-    Candidate, Query, Term, _about_the_day, _coverage, _names, _unquoted, analyse, lexical_query, refine, retrieve,
-    sentences, stem, term_weights, without_urls,
-)  # fmt: skip
+from brainq.query.analysis import Query, analyse, stem
+from brainq.query.candidates import Candidate, _coverage, _names, _unquoted, retrieve
+from brainq.query.lexical import Term, lexical_query, term_weights
+from brainq.query.refine import _about_the_day, refine
+from brainq.query.sentences import sentences, without_urls
 from brainq.store import Store, StoredDocument
 
 CONFIG = load_config()
@@ -278,7 +279,7 @@ def _cand(name, bm25, semantic, coverage):
 
 
 def test_ordering_fuses_bm25_similarity_and_coverage_each_as_a_share_of_the_best():
-    from brainq.retrieve import fuse
+    from brainq.query.candidates import fuse
 
     words, meaning = _cand("words", 12.0, 0.30, 0.9), _cand("meaning", 2.0, 0.60, 0.4)
     fuse([words, meaning], CONFIG)
@@ -305,7 +306,7 @@ def test_a_question_in_a_source_is_no_statement_of_its_answer():
 
 
 def test_plain_query_holds_every_word_but_stop_words():
-    from brainq.retrieve import plain_query
+    from brainq.query.lexical import plain_query
 
     assert plain_query("When did Caroline go to the LGBTQ support group?") == (
         '"caroline" OR "go" OR "lgbtq" OR "support" OR "group"'
@@ -322,13 +323,13 @@ def test_plain_query_holds_every_word_but_stop_words():
     ],
 )
 def test_a_line_of_links_is_never_read_as_an_answer(line, readable):
-    from brainq.retrieve import sentences
+    from brainq.query.sentences import sentences
 
     assert (line in sentences(f"Title\n{line}")) == readable
 
 
 def test_an_answer_line_is_read_at_a_glance():
-    from brainq.retrieve import ANSWER_CHARS
+    from brainq.query.sentences import ANSWER_CHARS
 
     long = " ".join(["The league meets every Thursday evening at the community center"] * 8) + "."
     c = Candidate(_doc(), "reg:0", f"T\n{long}\nShort one here.", 0.5, 0.5, [], 0.5, sentence=long, support="Short one here.")

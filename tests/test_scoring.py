@@ -5,7 +5,7 @@ from datetime import date, datetime, timedelta, timezone
 import pytest
 
 from brainq.config import load_config
-from brainq.retrieve import Candidate
+from brainq.query.candidates import Candidate
 from brainq.scoring import age_in_days, decay, score
 from brainq.store import StoredDocument
 from brainq.timeref import TimeRef

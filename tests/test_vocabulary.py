@@ -3,7 +3,8 @@
 from dataclasses import replace
 
 from brainq.config import load_config
-from brainq.retrieve import Query, _coverage
+from brainq.query.analysis import Query
+from brainq.query.candidates import _coverage
 from brainq.vocabulary import expand, new_words, words
 
 CONFIG = load_config()

@@ -1,0 +1,221 @@
+"""Hybrid retrieval: semantic (Chroma) and lexical (SQLite FTS5) candidates, one per document.
+
+Candidates come from both indexes, so exact tokens ("16x25x4", a model number, "Maggie") are
+never lost to embeddings. They are then scored on absolute scales rather than fused by rank
+alone: reciprocal rank fusion orders well but cannot say that nothing is relevant, and a
+personal brain must be able to answer "I don't know". Relevance of a chunk is
+
+    (semantic_weight * similarity + lexical_weight * coverage) / (semantic_weight + lexical_weight)
+    * (1 + entity_boost) ** (identifiers of the question found verbatim)
+
+where coverage is the IDF-weighted share of the question's words (or their synonyms) the
+chunk contains, and similarity is the cosine of the question with the chunk or, for the best
+candidates, with the chunk's closest sentence (refine.py), whichever is higher: a short question is far
+from a 150-word chunk in embedding space even when one sentence of it is the answer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from brainq.config import Config
+from brainq.query.analysis import IDENTIFIER, Query, contains, stem, stems
+from brainq.query.lexical import Term, lexical_query, plain_query, terms_about
+from brainq.query.sentences import ANSWER_CHARS, glance, without_urls
+from brainq.store import Store, StoredDocument
+
+_QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
+_HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
+
+
+@dataclass
+class Candidate:
+    """A document's best chunk for a question, with the parts of its relevance."""
+
+    doc: StoredDocument
+    chunk_id: str
+    text: str
+    semantic: float = 0.0
+    lexical: float = 0.0
+    identifiers: list[str] = field(default_factory=list)
+    relevance: float = 0.0
+    sentence: str | None = None  # the chunk's sentence that answers best
+    support: str | None = None  # a second sentence nearly as good, if there is one
+    sentence_vector: list[float] | None = None
+    states_answer: bool = False  # the sentence holds the kind of fact the question asks for
+    other_texts: list[str] = field(default_factory=list)  # the document's other chunks found
+    bm25: float = 0.0  # the chunk's plain BM25 score for the question's words (0: none of them)
+    rank: float = 0.0  # BM25 and similarity fused, each scaled by the question's best: the order
+    answer_factor: float = 1.0  # how far its sentence holds the kind of fact asked for
+    asks_back: bool = False  # its best sentence is a question itself: no statement of the answer
+    copies: int = 0  # other copies of the document found, shown as this one
+
+    def alike(self, other: "Candidate", threshold: float) -> bool:
+        """Whether the two answering sentences say something about the same thing."""
+        if self.sentence_vector is None or other.sentence_vector is None:
+            return False
+        return cosine_similarity(self.sentence_vector, other.sentence_vector) >= threshold
+
+    @property
+    def answer(self) -> str | None:
+        """The answering sentence, with its supporting one, in the document's order: what a
+        person reads at a glance, so at most ANSWER_CHARS (the support is left out first)."""
+        if not self.sentence:
+            return None
+        if not self.support or len(self.sentence) + len(self.support) >= ANSWER_CHARS:
+            return glance(self.sentence)
+        text = without_urls("\n".join([self.text, *self.other_texts]))  # as sentences() gives them
+        pair = sorted([self.sentence, self.support], key=lambda s: text.find(s))
+        return " ".join(pair)
+
+
+def retrieve(
+    store: Store, config: Config, query: Query, vector: list[float], terms: dict[str, Term]
+) -> list[Candidate]:
+    """Every document either index finds, scored by its best chunk; `terms` from term_weights."""
+    n = config.retrieval.candidates
+    semantic = store.semantic(vector, n)
+    # IDF as term_weights reckons it, of a word in lexical_max_chunks chunks.
+    floor = math.log((store.chunk_count() + 1) / (config.retrieval.lexical_max_chunks + 0.5))
+    common = max(math.log(1 / config.retrieval.lexical_max_share), floor)
+    match = lexical_query(query, terms, common, floor)
+    lexical = store.lexical(match, n)
+    cosine = {h.chunk_id: h.score for h in semantic}
+    texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
+    stored = store.vectors([cid for cid in texts if cid not in cosine])
+    if stored:  # in numpy: a python loop over a large store's many lexical hits took ~5 ms
+        cosine.update(zip(stored, (np.asarray(list(stored.values()), dtype=float) @ vector).tolist()))
+    bm25 = store.bm25(plain_query(query.text), list(texts))
+    weights = {t: term.weight for t, term in terms_about(query, terms).items()}
+    docs = store.get_documents(doc_id for doc_id, _ in texts.values())
+    chunks: dict[str, list[Candidate]] = {}
+    for cid, (doc_id, text) in texts.items():
+        if doc_id not in docs:
+            continue  # a chunk of a document being replaced right now
+        cand = _score_chunk(config, query, weights, docs[doc_id], cid, _unquoted(text), cosine.get(cid, 0.0))
+        cand.bm25 = bm25.get(cid, 0.0)
+        chunks.setdefault(doc_id, []).append(cand)
+    fuse([c for found in chunks.values() for c in found], config)
+    best: dict[str, Candidate] = {}
+    for found in chunks.values():
+        cand = max(found, key=lambda c: c.rank)
+        cand.relevance = max(c.relevance for c in found)
+        cand.other_texts = [c.text for c in found if c is not cand]
+        # Copies of one document (StoredDocument.copy_key) are one result: the best of them.
+        key = cand.doc.copy_key or cand.doc.doc_id
+        if key in best:
+            kept, other = sorted([best[key], cand], key=lambda c: c.rank, reverse=True)
+            kept.copies += other.copies + 1
+            cand = kept
+        best[key] = cand
+    return sorted(best.values(), key=lambda c: c.rank, reverse=True)
+
+
+def fuse(candidates: list[Candidate], config: Config) -> None:
+    """Each candidate's rank: its plain BM25 and its similarity, each as a share of the best of
+    the question's candidates, and its coverage (already a share), weighed as patterns.yaml
+    says: scaled by score, not by rank as reciprocal rank fusion is, so that a clear winner of
+    either search stays one. The weights were fit on the development sets (benchmarks/fit.py)."""
+    r = config.retrieval
+    top_bm25 = max((c.bm25 for c in candidates), default=0.0) or 1.0
+    top_cosine = max((c.semantic for c in candidates), default=0.0) or 1.0
+    total = r.rank_lexical_weight + r.rank_dense_weight + r.rank_coverage_weight or 1.0
+    for c in candidates:
+        share = (
+            r.rank_lexical_weight * c.bm25 / top_bm25
+            + r.rank_dense_weight * max(c.semantic, 0.0) / top_cosine
+            + r.rank_coverage_weight * c.lexical
+        )
+        c.rank = share / total * c.answer_factor
+
+
+def _unquoted(chunk: str) -> str:
+    """The chunk without the earlier message a reply quotes ("On Tue, ... Priya wrote: > Any
+    chance of a makeup practice before Saturday?"): those are someone else's earlier words, in
+    the store as their own message, and must not lend the reply their names and days."""
+    title, *lines = chunk.split("\n")
+    kept = []
+    for line in lines:
+        if _QUOTE_START.match(line):
+            break
+        if not line.startswith(">"):
+            kept.append(line)
+    return "\n".join([title, *kept])
+
+
+def cosine_similarity(a: list[float], b: list[float]) -> float:
+    return sum(x * y for x, y in zip(a, b))
+
+
+def relevance(config: Config, similarity: float, coverage: float, identifiers: int) -> float:
+    """A chunk's relevance, as the module docstring writes it."""
+    r = config.retrieval
+    base = (r.semantic_weight * max(similarity, 0.0) + r.lexical_weight * coverage) / (
+        r.semantic_weight + r.lexical_weight
+    )
+    return base * (1.0 + r.entity_boost) ** identifiers
+
+
+def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
+    found = [ident for ident in query.identifiers if _names(text, ident, query.identifiers)]
+    # A name the text does not name ("Maggie" in "Grandma Maggie") is no word of it either.
+    unnamed = {stem(i) for i in query.identifiers if i not in found and i[:1].isupper()}
+    coverage = _coverage(text, query, weights, config.retrieval.passage_lines, unnamed)
+    return Candidate(doc, chunk_id, text, cosine, coverage, found, relevance(config, cosine, coverage, len(found)))
+
+
+def _names(text: str, identifier: str, identifiers: list[str]) -> bool:
+    """Whether the text names the identifier itself: "Maggie" is not named by "Grandma Maggie"
+    (another capitalised word just before it, not opening its line or ending a sentence),
+    unless the question also says "Grandma"; sizes and codes are found anywhere, even inside a
+    longer token."""
+    if not identifier[:1].isupper() or IDENTIFIER.match(identifier):
+        return identifier.lower() in text.lower()
+    asked = {i.lower() for i in identifiers}
+    for m in re.finditer(rf"(?<!\w){re.escape(identifier)}(?!\w)", text, re.IGNORECASE):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[line_start : m.start()].split()
+        if len(before) <= 1:
+            return True
+        word = before[-1]
+        if not word[:1].isupper() or word[-1] in ".,:;!?" or word.lower() in asked:
+            return True
+    return False
+
+
+def _coverage(
+    chunk: str, query: Query, weights: dict[str, float], passage_lines: int, unnamed: frozenset[str] = frozenset()
+) -> float:
+    """IDF-weighted share of the question's words found close together: within `passage_lines`
+    (sentences) of the chunk plus its title line and the heading of their section. Words
+    scattered over 160 words of an unrelated newsletter are weak evidence; the same words in
+    one or two sentences are strong, and a note's "## Internet" says what the lines under it
+    are about ("account number: 8834-..."). Words of `unnamed` (stems of names the chunk
+    does not name) count as missing."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    weights = {t: w for t, w in weights.items() if stems(t).strip() not in unnamed}
+    title, *lines = chunk.split("\n")
+    best = 0.0
+    for start in range(max(1, len(lines) - passage_lines + 1)):
+        heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
+        passage = stems("\n".join([title, heading, *lines[start : start + passage_lines]]))
+        covered = sum(weight * _found(passage, term, query) for term, weight in weights.items())
+        best = max(best, covered / total)
+    return best
+
+
+def _found(passage: str, term: str, query: Query) -> float:
+    """The credit of the best form of a term in the passage (Query.alternatives), or 0; a
+    phrase is found also when all its words are ("your furnace now takes a 4-inch media
+    filter" is about the furnace filter)."""
+    return max(
+        (credit for alt, credit in query.alternatives(term).items()
+         if contains(passage, alt) or all(contains(passage, w) for w in alt.split())),
+        default=0.0,
+    )  # fmt: skip
