@@ -12,6 +12,7 @@ their fusion (RRF), brainq's verdict accuracy, and its confidently wrong answers
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import sys
 import time
@@ -20,7 +21,7 @@ from pathlib import Path
 from benchmarks import locomo
 from brainq.embedding import lazy_question_embed
 from brainq.config import load_config
-from brainq.evaluate import BASELINES, EvalReport, evaluate, load_queries
+from brainq.evaluate import EvalReport, evaluate, load_queries
 from brainq.ingest import ingest
 from brainq.store import Store
 
@@ -34,7 +35,9 @@ STORES = Path(os.environ.get("BRAINQ_QUALITY_STORES", "/tmp/brainq-quality-store
 
 def household(name: str, config, baselines: bool) -> EvalReport:
     tree, queries = HOUSEHOLDS[name]
-    store = Store(STORES / name)
+    # One store per checkout: a store keeps the paths it was given, and another checkout's
+    # copies of the same files would be folded into the first one's, under its paths.
+    store = Store(STORES / f"{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}")
     ingest(store, config, [tree])
     report = evaluate(load_queries(queries), store, config, lazy_question_embed(store, config.embedding), baselines)
     store.close()
