@@ -1,4 +1,5 @@
-"""No import circle in brainq/: each module builds only on those below it.
+"""No import circle in brainq/: each module builds only on those below it; and only the
+command line (cli/, render.py) knows typer and rich.
 
 Every import counts, those inside functions too (they only postpone a circle), but for those
 under `if TYPE_CHECKING:`. `from brainq.extract import email` is an import of the module
@@ -39,7 +40,7 @@ def imported(path: Path, known: dict[str, Path]) -> set[str]:
             found.update(submodules or {module})
 
     Imports().visit(ast.parse(path.read_text(encoding="utf-8")))
-    return found & set(known)
+    return found
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -75,8 +76,16 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_module_imports_itself_round_about():
     known = modules()
-    graph = {name: imported(path, known) - {name} for name, path in known.items()}
+    graph = {name: imported(path, known) & set(known) - {name} for name, path in known.items()}
     assert circles(graph) == []
+
+
+def test_only_the_command_line_knows_typer_and_rich():
+    """The core returns plain data that a script, the server or the MCP tools use as well."""
+    known = modules()
+    core = {name: path for name, path in known.items() if not name.startswith(("brainq.cli", "brainq.render"))}
+    leaks = {name: [m for m in imported(path, known) if m.split(".")[0] in ("typer", "rich")] for name, path in core.items()}
+    assert {name: found for name, found in leaks.items() if found} == {}
 
 
 def test_the_check_finds_a_circle():
