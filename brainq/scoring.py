@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from brainq.config import Pattern, Retrieval
-from brainq.query.candidates import Candidate
+from brainq.query.candidates import Candidate, day_factor
 from brainq.store import epoch_seconds
 from brainq.timeref import TimeRef
 
@@ -135,14 +135,6 @@ def _upcoming_entry(doc, as_of: date) -> bool:
     """A calendar entry whose own days are still to come (its days are its event's, not days a
     text mentions, as a newsletter's or a printed calendar's are)."""
     return doc.kind == "calendar" and any(d >= as_of for d in doc.event_dates)
-
-
-def day_factor(day: date | None, about_the_day: bool, boost: float) -> float:
-    """A question about a day lifts what is about that day and lowers the rest (documents here;
-    in refine, also the best candidates to read and a document's sentences)."""
-    if day is None:
-        return 1.0
-    return 1.0 + boost if about_the_day else 1.0 - boost
 
 
 def _range_factor(doc, time: TimeRef, retrieval: Retrieval, as_of: date) -> float:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from datetime import date
 
 import numpy as np
 
@@ -149,6 +150,14 @@ def _unquoted(chunk: str) -> str:
 
 def cosine_similarity(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b))
+
+
+def day_factor(day: date | None, about_the_day: bool, boost: float) -> float:
+    """A question about a day lifts what is about that day and lowers the rest: documents in
+    scoring; in refine, also the best candidates to read and a document's sentences."""
+    if day is None:
+        return 1.0
+    return 1.0 + boost if about_the_day else 1.0 - boost
 
 
 def relevance(config: Config, similarity: float, coverage: float, identifiers: int) -> float:

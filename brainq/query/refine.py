@@ -10,9 +10,8 @@ from brainq.config import Config
 from brainq.dates import find_event_dates
 from brainq.facts import holds
 from brainq.query.analysis import Query, contains, stems
-from brainq.query.candidates import Candidate, cosine_similarity, fuse, relevance
+from brainq.query.candidates import Candidate, cosine_similarity, day_factor, fuse, relevance
 from brainq.query.sentences import sentences
-from brainq.scoring import day_factor
 
 
 def refine(
