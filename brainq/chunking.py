@@ -22,6 +22,7 @@ _NEW_ITEM = re.compile(r"^\s*(?:[-*•▪]\s|\d{1,3}[.)]\s|[A-Z][\w'/# -]{0,30}:
 _SHORT_LINE = 40  # headings, greetings and signature lines end where they end
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
+_QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -68,6 +69,22 @@ def chunk_text(title: str, text: str, config: Chunking) -> list[str]:
     if not bodies:
         return [head] if head else []
     return [f"{head}\n{body}" if head else body for body in bodies]
+
+
+def unquoted(chunk: str) -> str:
+    """The chunk without what its sender did not write this time: the earlier message a reply
+    quotes ("On Tue, ... Priya wrote: > Any chance of a makeup practice before Saturday?"), and
+    the signature and footers mail extraction marks with "> ". Those are someone else's earlier
+    words, in the store as their own message, and must not lend the reply their names and days:
+    neither in its word coverage nor in its vector. A chunk that is all quote keeps its title."""
+    title, *lines = chunk.split("\n")
+    kept = []
+    for line in lines:
+        if _QUOTE_START.match(line):
+            break
+        if not line.startswith(">"):
+            kept.append(line)
+    return "\n".join([title, *kept])
 
 
 def _pieces(text: str, budget: int) -> list[list[str]]:

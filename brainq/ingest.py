@@ -491,7 +491,7 @@ class _Writer(threading.Thread):
         chunks = [c for p in batch for c in p.chunks]
         vectors = self.store.known_vectors(chunks) if chunks else {}
         vectors.update((c.text_sha, self.in_flight[c.text_sha]) for c in chunks if c.text_sha in self.in_flight)
-        todo = list({c.text_sha: c.text for c in chunks if c.text_sha not in vectors}.items())
+        todo = list({c.text_sha: c.embedded_text for c in chunks if c.text_sha not in vectors}.items())
         if todo:
             vectors.update(zip([sha for sha, _ in todo], self.embed([text for _, text in todo])))
             reached("batch-embedded")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from brainq.chunking import chunk_text
+from brainq.chunking import chunk_text, unquoted
 from brainq.config import Chunking
 
 
@@ -32,3 +32,13 @@ def test_a_long_title_does_not_eat_the_chunk():
     chunks = chunk_text("very " * 100 + "long subject", "the body text", Chunking())
     assert chunks[0].endswith("the body text")
     assert len(chunks[0].split()) <= 160
+
+
+def test_a_reply_is_read_without_the_message_it_quotes():
+    reply = (
+        "Re: practice\nPractice is back on for Thursday.\nCoach Mike\n"
+        "On Tue, Mar 10, 2026 at 7:48 PM Priya Whitaker wrote: > Thanks, Mike.\n"
+        "Leo will be sad. > Any chance of a makeup practice before Saturday?"
+    )
+    assert unquoted(reply) == "Re: practice\nPractice is back on for Thursday.\nCoach Mike"
+    assert unquoted("Re: x\n> quoted line\nown line") == "Re: x\nown line"

@@ -7,7 +7,7 @@ import pytest
 
 from brainq.config import load_config
 from brainq.query.analysis import Query, analyse, stem
-from brainq.query.candidates import Candidate, _coverage, _names, _unquoted, retrieve
+from brainq.query.candidates import Candidate, _coverage, _names, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
 from brainq.query.refine import _about_the_day, refine
 from brainq.query.sentences import sentences, without_urls
@@ -184,16 +184,6 @@ def test_a_name_inside_a_longer_name_is_someone_else(text, identifiers, named):
 
 def test_sizes_and_codes_are_found_inside_longer_tokens():
     assert _names("Invoice\nFilter (16x25x4-MERV11) installed", "16x25x4", ["16x25x4"])
-
-
-def test_a_reply_is_read_without_the_message_it_quotes():
-    reply = (
-        "Re: practice\nPractice is back on for Thursday.\nCoach Mike\n"
-        "On Tue, Mar 10, 2026 at 7:48 PM Priya Whitaker wrote: > Thanks, Mike.\n"
-        "Leo will be sad. > Any chance of a makeup practice before Saturday?"
-    )
-    assert _unquoted(reply) == "Re: practice\nPractice is back on for Thursday.\nCoach Mike"
-    assert _unquoted("Re: x\n> quoted line\nown line") == "Re: x\nown line"
 
 
 def test_documents_about_the_day_asked_about_are_read_sentence_by_sentence_first():

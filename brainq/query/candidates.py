@@ -23,13 +23,13 @@ from datetime import date
 
 import numpy as np
 
+from brainq.chunking import unquoted
 from brainq.config import Config
 from brainq.query.analysis import IDENTIFIER, Query, stem, stems
 from brainq.query.lexical import Term, lexical_query, plain_query, terms_about
 from brainq.query.sentences import ANSWER_CHARS, glance, without_urls
 from brainq.store import Store, StoredDocument
 
-_QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 
 
@@ -97,7 +97,7 @@ def retrieve(
     for cid, (doc_id, text) in texts.items():
         if doc_id not in docs:
             continue  # a chunk of a document being replaced right now
-        cand = _score_chunk(config, query, weights, docs[doc_id], cid, _unquoted(text), cosine.get(cid, 0.0))
+        cand = _score_chunk(config, query, weights, docs[doc_id], cid, unquoted(text), cosine.get(cid, 0.0))
         cand.bm25 = bm25.get(cid, 0.0)
         chunks.setdefault(doc_id, []).append(cand)
     fuse([c for found in chunks.values() for c in found], config)
@@ -132,20 +132,6 @@ def fuse(candidates: list[Candidate], config: Config) -> None:
             + r.rank_coverage_weight * c.lexical
         )
         c.rank = share / total * c.answer_factor
-
-
-def _unquoted(chunk: str) -> str:
-    """The chunk without the earlier message a reply quotes ("On Tue, ... Priya wrote: > Any
-    chance of a makeup practice before Saturday?"): those are someone else's earlier words, in
-    the store as their own message, and must not lend the reply their names and days."""
-    title, *lines = chunk.split("\n")
-    kept = []
-    for line in lines:
-        if _QUOTE_START.match(line):
-            break
-        if not line.startswith(">"):
-            kept.append(line)
-    return "\n".join([title, *kept])
 
 
 def cosine_similarity(a: list[float], b: list[float]) -> float:

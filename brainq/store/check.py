@@ -90,7 +90,7 @@ def restore_vectors(
     documents = catalog.get_documents(doc_id for _, doc_id, _ in rows)
     for start in range(0, len(rows), CHROMA_BATCH):
         chunks = [Chunk(cid, doc_id, text) for cid, doc_id, text in rows[start : start + CHROMA_BATCH]]
-        chroma.upsert_chunks(chunks, embed([c.text for c in chunks]), origins.chunk_metadatas(documents.values(), chunks))
+        chroma.upsert_chunks(chunks, embed([c.embedded_text for c in chunks]), origins.chunk_metadatas(documents.values(), chunks))
         reached("vectors-rebuilt")
     return len(rows)
 

@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 
+from brainq.chunking import unquoted
+
 
 @dataclass
 class StoredDocument:
@@ -72,6 +74,14 @@ class Chunk:
     @property
     def text_sha(self) -> str:
         return hashlib.sha1(self.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    @property
+    def embedded_text(self) -> str:
+        """What the chunk's vector is made of: what its sender says, not what a reply quotes.
+        A quoted earlier message is in the store as its own document, with its own vector;
+        left in, it pulled a short reply toward questions about the message it answers, and
+        cost the model as many word pieces again as the reply itself."""
+        return unquoted(self.text)
 
 
 @dataclass
