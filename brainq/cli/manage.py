@@ -42,10 +42,11 @@ def status(
 
             info["check"] = store.check(repair, lazy_ingest_embed(store, config.embedding), words)
     print_status(info, as_json=as_json)
-    found = info.get("check", {})
-    broken = found and (found["missing_vectors"] or found["orphan_vectors"] or found["vocabulary_missing"])
-    if found and (found["problem"] or (broken and not found["repaired"])):
-        raise typer.Exit(ExitCode.FAILED)
+    if "check" in info:
+        from brainq.store.check import is_whole
+
+        if not is_whole(info["check"]):
+            raise typer.Exit(ExitCode.FAILED)
 
 
 @app.command("list")

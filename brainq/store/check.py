@@ -69,6 +69,14 @@ def check(
     return report
 
 
+def is_whole(report: dict) -> bool:
+    """Whether `check`'s report leaves the store whole: readable, writable, and every gap it
+    found (missing or orphan vectors, a missing vocabulary) mended. Pending files are not a
+    fault: the next ingest or backfill finishes them."""
+    gaps = report["missing_vectors"] or report["orphan_vectors"] or report["vocabulary_missing"]
+    return not report["problem"] and (not gaps or report["repaired"])
+
+
 def _vectors_problem(catalog: Catalog, chroma: Chroma, origins: Origins) -> str | None:
     """Why Chroma cannot be used for writing, in words, or None."""
     from brainq.embedding import DIMENSIONS
