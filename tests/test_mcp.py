@@ -1,7 +1,6 @@
 """`brainq mcp`: the store's tools, through the MCP SDK's own stdio client, as an assistant calls them."""
 
 import asyncio
-import json
 import sys
 
 import pytest

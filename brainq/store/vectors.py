@@ -74,7 +74,6 @@ class Chroma:
         return self._origins
 
     def _open(self) -> None:
-        import chromadb
         from chromadb.config import Settings
 
         settings = Settings(anonymized_telemetry=False)
