@@ -345,7 +345,7 @@ class Catalog:
         )
 
     def chunks_with_texts(self, text_shas: list[str]) -> Iterator[tuple[str, str]]:
-        """(chunk id, text hash) of the live chunks whose text hashes to one of `text_shas`."""
+        """(chunk id, hash) of the live chunks whose embedded text hashes to one of `text_shas`."""
         return self._rows_where_in("SELECT chunk_id, text_sha FROM chunk_index WHERE text_sha", text_shas)
 
     def all_texts(self) -> Iterator[str]:

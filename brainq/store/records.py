@@ -72,16 +72,19 @@ class Chunk:
     text: str
 
     @property
-    def text_sha(self) -> str:
-        return hashlib.sha1(self.text.encode("utf-8", "surrogatepass")).hexdigest()
-
-    @property
     def embedded_text(self) -> str:
         """What the chunk's vector is made of: what its sender says, not what a reply quotes.
         A quoted earlier message is in the store as its own document, with its own vector;
         left in, it pulled a short reply toward questions about the message it answers, and
         cost the model as many word pieces again as the reply itself."""
         return unquoted(self.text)
+
+    @property
+    def text_sha(self) -> str:
+        """The hash a stored vector is found by: of the text it is made of, so chunks that embed
+        the same words share one, and a vector made of other words (a reply's, by a version that
+        embedded its quote) is not taken for it."""
+        return hashlib.sha1(self.embedded_text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass

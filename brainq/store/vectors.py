@@ -232,7 +232,7 @@ class Chroma:
         return {cid: list(vec) for cid, vec in zip(got["ids"], got["embeddings"])}
 
     def known_vectors(self, chunks: list[Chunk]) -> dict[str, list[float]]:
-        """Stored vectors for chunks whose exact text is already in the store, by text hash."""
+        """Stored vectors for chunks whose embedded text is already in the store, by its hash."""
         shas = list({c.text_sha for c in chunks})
         owner: dict[str, str] = {}
         for chunk_id, sha in self.catalog.chunks_with_texts(shas):
