@@ -9,6 +9,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
+from functools import cached_property
 
 from brainq.chunking import unquoted
 
@@ -71,7 +72,7 @@ class Chunk:
     doc_id: str
     text: str
 
-    @property
+    @cached_property
     def embedded_text(self) -> str:
         """What the chunk's vector is made of: what its sender says, not what a reply quotes.
         A quoted earlier message is in the store as its own document, with its own vector;
@@ -79,11 +80,11 @@ class Chunk:
         cost the model as many word pieces again as the reply itself."""
         return unquoted(self.text)
 
-    @property
+    @cached_property
     def text_sha(self) -> str:
         """The hash a stored vector is found by: of the text it is made of, so chunks that embed
         the same words share one, and a vector made of other words (a reply's, by a version that
-        embedded its quote) is not taken for it."""
+        embedded its quote) is not taken for it. Kept: ingest asks for it at every step."""
         return hashlib.sha1(self.embedded_text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
