@@ -276,38 +276,50 @@ def test_a_long_lived_readers_counts_follow_every_write(home):
         assert (reader.document_frequency('"lemonade42"'), reader.chunk_count()) == (0, chunks)
 
 
-class _Interrupted:
-    """A Chroma collection whose first `failures` calls fail as when another process's write
-    changes the index mid-read."""
+class _Broken:
+    """A Chroma collection on a client that loaded the folder while another process wrote it:
+    every read fails, as Chroma keeps a collection's index once it is loaded."""
 
-    def __init__(self, collection, failures: int):
-        self.collection, self.failures = collection, failures
+    def __init__(self, collection):
+        self.collection, self.reads = collection, 0
 
     def __getattr__(self, name):
         from chromadb.errors import InternalError
 
         def call(*args, **kwargs):
-            if self.failures:
-                self.failures -= 1
-                raise InternalError("Error executing plan: Internal error: Error finding id")
-            return getattr(self.collection, name)(*args, **kwargs)
+            self.reads += 1
+            raise InternalError("Error executing plan: Internal error: Error finding id")
 
         return call
 
 
-def test_a_read_broken_by_a_concurrent_write_is_tried_again(home, monkeypatch):
+def test_a_read_broken_by_a_concurrent_write_is_tried_again_on_a_new_client(home, monkeypatch):
     _, store = home
     monkeypatch.setattr(brainq.store.vectors, "READ_RETRY_SECONDS", (0.0, 0.0, 0.0))
     with closing(Store(store)) as reader:
         vector = next(iter(reader.vectors(sorted(chunk_ids(store))[:1]).values()))
         guarded = reader.collection
-        guarded._collection = _Interrupted(guarded._collection, failures=3)
+        guarded._collection = broken = _Broken(guarded._collection)
         assert reader.semantic(vector, 5)[0].score == pytest.approx(1.0)
-        guarded._collection.failures = 3  # every read, not only the question's: here `status --check`'s
+        assert broken.reads == 1 and not isinstance(guarded._collection, _Broken)
+        guarded._collection = _Broken(guarded._collection)  # every read, not only the question's
         assert set(reader.chroma.chunk_ids()) == chunk_ids(store)
-        guarded._collection.failures = 4  # the writer never lets go: one line, no traceback
+
+        # The folder stays broken for every new client too: one line, no traceback.
+        guarded._collection, guarded._reopen = _Broken(None), lambda: _Broken(None)
         with pytest.raises(brainq.store.StoreError, match=r"^the vectors of store .* failed \(Error executing.*status --check --repair"):
             reader.vectors(sorted(chunk_ids(store))[:1])
+
+
+def test_the_writing_process_never_opens_a_second_client(home, monkeypatch):
+    _, store = home
+    monkeypatch.setattr(brainq.store.vectors, "READ_RETRY_SECONDS", (0.0, 0.0))
+    with closing(Store(store)) as writer, writer.writer_lock():
+        guarded = writer.collection
+        guarded._collection = broken = _Broken(guarded._collection)
+        with pytest.raises(brainq.store.StoreError, match="Error finding id"):
+            writer.vectors(sorted(chunk_ids(store))[:1])
+        assert guarded._collection is broken and broken.reads == 3
 
 
 def test_catalog_of_schema_1_is_linked_to_its_texts_when_opened(home, embedder):

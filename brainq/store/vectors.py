@@ -30,8 +30,8 @@ COLLECTION = "brainq_chunks"
 ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (brainq/store/sync.py)
 VOCABULARY = "brainq_vocabulary"  # every word of the chunks, with its vector (brainq/vocabulary.py)
 CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-call overhead
-# Pauses before reading embedded Chroma again when a writing process changed it mid-read.
-READ_RETRY_SECONDS = (0.05, 0.2, 0.5)
+# Pauses before reading embedded Chroma again, afresh, when a writing process changed it mid-read.
+READ_RETRY_SECONDS = (0.05, 0.2, 0.5, 1.0)
 _READS = frozenset({"get", "query", "count", "peek"})
 
 
@@ -48,6 +48,7 @@ class Chroma:
         self._words_in = None  # the vocabulary handle last seen holding words
         self._origins = None
         self._data_version = None
+        self.writing = False  # this process holds the writer lock (brainq/store/writes.py)
         self.unannounced = False  # server mode: Chroma changed since the last announcement
 
     # -- opening ---------------------------------------------------------------------------
@@ -108,8 +109,30 @@ class Chroma:
             self._bind(str(collection.id))
             self._origins = _Guarded(origins, self.chroma_url, server=True)
         where = self.chroma_url or str(self.home / "chroma")
-        self._collection = _Guarded(collection, where, server=bool(self.chroma_url))
-        self._vocabulary = _Guarded(vocabulary, where, server=bool(self.chroma_url))
+        server = bool(self.chroma_url)
+        self._collection = _Guarded(collection, where, server, reopen=lambda: self._reopened(COLLECTION))
+        self._vocabulary = _Guarded(vocabulary, where, server, reopen=lambda: self._reopened(VOCABULARY))
+
+    def _reopened(self, name: str):
+        """Collection `name` of the embedded folder as it is now, for a read to be tried again,
+        or None in the process that writes.
+
+        Chroma loads a collection's index once per client and keeps it. When another process's
+        write changed the folder while it was being loaded, every later read on that client
+        meets the same mix ("Error finding id"), so a reader must start a new client. A writer
+        never does: its index cannot be changed by anyone else, and a second client in the same
+        process would write the folder beside the first. A server is never reopened: it orders
+        its own reads and writes."""
+        if self.writing or self.chroma_url:
+            return None
+        from chromadb.config import Settings
+
+        _forget_embedded_client(self.home / "chroma")
+        try:
+            client = _embedded_client(self.home / "chroma", Settings(anonymized_telemetry=False))
+            return client.get_collection(name, embedding_function=None)
+        except Exception:  # chromadb raises many types; the read is tried on the old client
+            return None
 
     def _server_client(self, settings):
         """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
@@ -338,18 +361,18 @@ def _chroma_reason(exc: BaseException) -> str:
 class _Guarded:
     """A Chroma collection whose failures are one StoreError line, not a traceback.
 
-    Embedded, a read is first tried again: when another process's write changes the index
-    mid-read, Chroma fails the read with an InternalError ("Error finding id"; seen with 50
-    asks during a backfill), and the same read a moment later succeeds. A server orders its
-    own reads and writes, so its failures (unreachable, refusing) are reported at once."""
+    Embedded, a read is first tried again on a new client (`reopen`): when another process's
+    write changes the folder while a reader loads it, Chroma fails the read with an
+    InternalError ("Error finding id"; seen with asks during a backfill), and the folder read
+    again a moment later is whole. A server orders its own reads and writes, so its failures
+    (unreachable, refusing) are reported at once."""
 
-    def __init__(self, collection, where: str, server: bool):
-        self._collection, self._where, self._server = collection, where, server
+    def __init__(self, collection, where: str, server: bool, reopen=None):
+        self._collection, self._where, self._server, self._reopen = collection, where, server, reopen
 
     def __getattr__(self, name: str):
         from chromadb.errors import ChromaError, InternalError
 
-        method = getattr(self._collection, name)
         if self._server:
             from httpx import HTTPError
 
@@ -360,11 +383,12 @@ class _Guarded:
         def guarded(*args, **kwargs):
             for pause in (*pauses, None):
                 try:
-                    return method(*args, **kwargs)
+                    return getattr(self._collection, name)(*args, **kwargs)
                 except failures as exc:
                     if pause is None:
                         raise StoreError(self._failed(exc)) from None
-                    time.sleep(pause)
+                time.sleep(pause)
+                self._collection = (self._reopen and self._reopen()) or self._collection
 
         return guarded
 

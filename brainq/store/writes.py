@@ -62,9 +62,11 @@ class Writes:
                             "try again later or pass --wait SECONDS"
                         ) from None
                     time.sleep(0.2)
+            self.chroma.writing = True
             try:
                 yield
             finally:
+                self.chroma.writing = False
                 try:
                     self.origins.announce()
                 finally:
