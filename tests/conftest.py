@@ -4,20 +4,34 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 from brainq.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
-# One model cache for the whole test run (its first ingest exports the model), never the user's.
-os.environ.setdefault("BRAINQ_MODEL_CACHE", tempfile.mkdtemp(prefix="brainq-test-models-"))
+# One model cache for the whole test run (its first ingest exports the model), never the user's;
+# removed when the run ends (it holds 120 MB).
+MODEL_CACHE = None if "BRAINQ_MODEL_CACHE" in os.environ else tempfile.mkdtemp(prefix="brainq-test-models-")
+if MODEL_CACHE:
+    os.environ["BRAINQ_MODEL_CACHE"] = MODEL_CACHE
+# Property tests are not timed: on a shared machine a busy moment can make one example miss
+# hypothesis's 200 ms deadline and fail a test that found nothing wrong.
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 SAMPLES = ROOT / "corpus_samples" / "household"
 CORPORA = ROOT.parent / "shared" / "corpora"
 AS_OF = "2026-03-12"  # the corpus samples' "today"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if MODEL_CACHE:
+        shutil.rmtree(MODEL_CACHE, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

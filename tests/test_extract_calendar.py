@@ -206,7 +206,7 @@ def test_bad_event_is_a_failure_and_its_neighbour_survives(props, reason):
     assert isinstance(good, Document) and good.locator == "good"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from(["DTSTART", "DTEND", "RRULE", "EXDATE", "DTSTAMP"])), st.text())
 def test_any_event_yields_a_document_a_failure_or_an_extract_error(names, value):
     lines = "\n".join(f"{name}:{value}".replace("\n", " ").replace("\r", " ") for name in names)

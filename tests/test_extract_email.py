@@ -403,7 +403,7 @@ def test_duplicate_attachment_names_are_made_unique(tmp_path):
 # --- robustness ------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(
     name=st.sampled_from(["m.eml", "m.mbox", "m"]),
     headers=st.lists(st.sampled_from([

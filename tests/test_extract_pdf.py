@@ -236,7 +236,7 @@ def test_unreadable_files_raise_extract_error(data, reason):
         extract(data)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.binary(max_size=2000))
 def test_any_bytes_after_a_header_yield_a_document_or_an_extract_error(tail):
     try:

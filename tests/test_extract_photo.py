@@ -193,7 +193,7 @@ def test_unreadable_files_raise_extract_error(tmp_path, data, reason):
         list(extract_item(Item(path=path, name=path.name), Limits()))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.binary(max_size=2000))
 def test_any_bytes_after_an_exif_header_yield_a_photo(tail):
     assert extract(b"\xff\xd8\xff\xe1\x00\x40Exif\x00\x00" + tail).doc_type == "photo"

@@ -42,7 +42,6 @@ CASE_SECONDS = 20.0
 EXAMPLES = 500  # per strategy in the suite; benchmarks/fuzz.py runs more
 SUITE = settings(
     max_examples=EXAMPLES,
-    deadline=None,
     derandomize=True,  # the same cases every run: the suite's time and outcome do not vary
     database=None,
     suppress_health_check=list(HealthCheck),
