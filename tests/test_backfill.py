@@ -312,14 +312,21 @@ def test_a_read_broken_by_a_concurrent_write_is_tried_again_on_a_new_client(home
 
 
 def test_the_writing_process_never_opens_a_second_client(home, monkeypatch):
+    """Not through the Store holding the lock, nor through another of the same process (ingest's
+    writer and saver threads each open one)."""
     _, store = home
     monkeypatch.setattr(brainq.store.vectors, "READ_RETRY_SECONDS", (0.0, 0.0))
-    with closing(Store(store)) as writer, writer.writer_lock():
-        guarded = writer.collection
-        guarded._collection = broken = _Broken(guarded._collection)
-        with pytest.raises(brainq.store.StoreError, match="Error finding id"):
-            writer.vectors(sorted(chunk_ids(store))[:1])
-        assert guarded._collection is broken and broken.reads == 3
+    with closing(Store(store)) as locking, closing(Store(store)) as other, locking.writer_lock():
+        for reader in (locking, other):
+            guarded = reader.collection
+            guarded._collection = broken = _Broken(guarded._collection)
+            with pytest.raises(brainq.store.StoreError, match="Error finding id"):
+                reader.vectors(sorted(chunk_ids(store))[:1])
+            assert guarded._collection is broken and broken.reads == 3
+    with closing(Store(store)) as after:  # the lock let go: a reader may start a new client
+        guarded = after.collection
+        guarded._collection = _Broken(guarded._collection)
+        assert after.vectors(sorted(chunk_ids(store))[:1])
 
 
 def test_catalog_of_schema_1_is_linked_to_its_texts_when_opened(home, embedder):

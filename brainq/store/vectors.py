@@ -6,9 +6,9 @@ them. Search by meaning asks Chroma, then keeps only the chunks the catalog list
 concurrent `ask` sees a file's old state or its new one, never a mix. Beside the chunks, the
 vocabulary holds every word of the store with its vector (brainq/vocabulary.py).
 
-Vectors are addressed by content too: a chunk whose text (title included) is already stored
-takes the stored vector, so moved files, re-derived metadata and grown mailboxes cost no
-embedding.
+Vectors are addressed by content too: a chunk whose embedded text (Chunk.embedded_text) is
+already stored takes the stored vector, so moved files, re-derived metadata and grown
+mailboxes cost no embedding.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import os
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from datetime import datetime
 from pathlib import Path
 
@@ -48,7 +48,6 @@ class Chroma:
         self._words_in = None  # the vocabulary handle last seen holding words
         self._origins = None
         self._data_version = None
-        self.writing = False  # this process holds the writer lock (brainq/store/writes.py)
         self.unannounced = False  # server mode: Chroma changed since the last announcement
 
     # -- opening ---------------------------------------------------------------------------
@@ -114,25 +113,33 @@ class Chroma:
         self._vocabulary = _Guarded(vocabulary, where, server, reopen=lambda: self._reopened(VOCABULARY))
 
     def _reopened(self, name: str):
-        """Collection `name` of the embedded folder as it is now, for a read to be tried again,
-        or None in the process that writes.
-
-        Chroma loads a collection's index once per client and keeps it. When another process's
-        write changed the folder while it was being loaded, every later read on that client
-        meets the same mix ("Error finding id"), so a reader must start a new client. A writer
-        never does: its index cannot be changed by anyone else, and a second client in the same
-        process would write the folder beside the first. A server is never reopened: it orders
-        its own reads and writes."""
-        if self.writing or self.chroma_url:
+        """Collection `name` on a new client, for a read to be tried again, or None where
+        that must not be (see _Guarded). Chroma keeps a collection's index as first loaded,
+        so a load that met another process's write fails every later read on its client."""
+        folder = self.home / "chroma"
+        if self.chroma_url or str(folder) in _WRITING:
             return None
         from chromadb.config import Settings
 
-        _forget_embedded_client(self.home / "chroma")
+        _forget_embedded_client(folder)
         try:
-            client = _embedded_client(self.home / "chroma", Settings(anonymized_telemetry=False))
+            client = _embedded_client(folder, Settings(anonymized_telemetry=False))
             return client.get_collection(name, embedding_function=None)
         except Exception:  # chromadb raises many types; the read is tried on the old client
             return None
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """While this process holds the store's writer lock: every Store of the process on this
+        folder (ingest's writer and saver threads open their own) then keeps its one client."""
+        key = str(self.home / "chroma")
+        with _CLIENTS_LOCK:
+            _WRITING.add(key)
+        try:
+            yield
+        finally:
+            with _CLIENTS_LOCK:
+                _WRITING.discard(key)
 
     def _server_client(self, settings):
         """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
@@ -308,6 +315,7 @@ class Chroma:
 
 
 _CLIENTS: dict[str, object] = {}  # embedded Chroma clients of this process, by folder
+_WRITING: set[str] = set()  # embedded folders this process holds the writer lock of
 _CLIENTS_LOCK = threading.Lock()
 
 
@@ -364,8 +372,10 @@ class _Guarded:
     Embedded, a read is first tried again on a new client (`reopen`): when another process's
     write changes the folder while a reader loads it, Chroma fails the read with an
     InternalError ("Error finding id"; seen with asks during a backfill), and the folder read
-    again a moment later is whole. A server orders its own reads and writes, so its failures
-    (unreachable, refusing) are reported at once."""
+    again a moment later is whole. The writing process never starts a second client: its index
+    cannot be changed by anyone else, and two clients in one process would both write the
+    folder. A server orders its own reads and writes, so its failures (unreachable, refusing)
+    are reported at once."""
 
     def __init__(self, collection, where: str, server: bool, reopen=None):
         self._collection, self._where, self._server, self._reopen = collection, where, server, reopen

@@ -62,11 +62,10 @@ class Writes:
                             "try again later or pass --wait SECONDS"
                         ) from None
                     time.sleep(0.2)
-            self.chroma.writing = True
             try:
-                yield
+                with self.chroma.writing():
+                    yield
             finally:
-                self.chroma.writing = False
                 try:
                     self.origins.announce()
                 finally:
