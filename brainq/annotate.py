@@ -46,10 +46,21 @@ def classify_doc_type(doc: Document, rules: DocTypes) -> str:
             continue
         if any(header_matches(h, headers) for h in rule.headers):
             return rule.doc_type
-        hits = sum(1 for cue in rule.cues if re.search(cue, sample, re.IGNORECASE))
-        if rule.cues and hits >= rule.min_cues:
+        if rule.cues and _cues_found(rule.cues, sample) >= rule.min_cues:
             return rule.doc_type
     return rules.default_by_kind.get(doc.kind, doc.kind)
+
+
+def _cues_found(cues: list[str], sample: str) -> int:
+    """How many cues the text holds, each in words of its own: "payment due by March 3" in a
+    school's trip email is one cue, though both "payment due" and "due by" match it."""
+    taken: list[tuple[int, int]] = []
+    for cue in cues:
+        for match in re.finditer(cue, sample, re.IGNORECASE):
+            if all(match.end() <= start or match.start() >= end for start, end in taken):
+                taken.append(match.span())
+                break
+    return len(taken)
 
 
 def header_matches(rule: str, headers: dict[str, str]) -> bool:

@@ -309,21 +309,3 @@ def test_every_corpus_pdf_that_needs_a_password_opens_with_the_passwords_file(tm
         opened += 1
     assert opened == 13
 
-
-@pytest.mark.parametrize(
-    "text, doc_type",
-    [
-        ("Statement date: 3 May 2025\nBilling period: May 1 - May 31\nPhone plan $49.99\nTotal due May 20 $49.99", "invoice"),
-        ("INVOICE 4471\nInvoice date: June 2, 2025\nLabor $120.00\nTotal $120.00", "invoice"),
-        ("Amount due: $80.00\nDue date: July 1", "invoice"),
-        ("Your statement is ready.\nSign in to your account to read it.", "static_pdf"),
-        ("Annual report of the garden club.\nWe planted forty trees this year.", "static_pdf"),
-    ],
-)
-def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
-    from brainq.annotate import classify_doc_type
-    from brainq.config import load_config
-    from brainq.documents import Document
-
-    doc = Document(path="bill.pdf", locator=None, kind="pdf", title="", text=text)
-    assert classify_doc_type(doc, load_config().doc_types) == doc_type
