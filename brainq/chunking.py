@@ -23,26 +23,41 @@ _SHORT_LINE = 40  # headings, greetings and signature lines end where they end
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
+_FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (as brainq/extract/email.py reads it)
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences and lines of a text, hard-wrapped lines joined again, one string each."""
+    """Sentences and lines of a text, hard-wrapped lines joined again, one string each. Every
+    sentence of a quoted (">") line is marked quoted, not only its first: what a reply quotes
+    is read as no statement of the reply, sentence by sentence (see `unquoted`)."""
     found = []
     for paragraph in _PARAGRAPH.split(text):
         for line in _unwrap(paragraph):
-            found.extend(_split_line(line))
+            pieces = _split_line(line)
+            if line.startswith(">"):
+                pieces = [p if p.startswith(">") else f"> {p}" for p in pieces]
+            found.extend(pieces)
     return found
 
 
 def _unwrap(paragraph: str) -> list[str]:
+    """Hard-wrapped lines joined again; a quoted line only continues a quoted one, and an
+    unquoted line an unquoted one."""
     lines: list[str] = []
     previous = ""
     for raw in paragraph.splitlines():
         line = " ".join(raw.split())
         if not line:
             continue
-        if lines and not _NEW_ITEM.match(raw) and len(previous) >= _SHORT_LINE:
-            lines[-1] += " " + line
+        quoted = line.startswith(">")
+        content = line.lstrip("> ") if quoted else line
+        if (
+            lines
+            and quoted == lines[-1].startswith(">")
+            and not _NEW_ITEM.match(content)
+            and len(previous) >= _SHORT_LINE
+        ):
+            lines[-1] += " " + content
         else:
             lines.append(line)
         previous = line
@@ -73,18 +88,18 @@ def chunk_text(title: str, text: str, config: Chunking) -> list[str]:
 
 def unquoted(chunk: str) -> str:
     """The chunk without what its sender did not write this time: the earlier message a reply
-    quotes ("On Tue, ... Priya wrote: > Any chance of a makeup practice before Saturday?"), and
-    the signature and footers mail extraction marks with "> ". Those are someone else's earlier
-    words, in the store as their own message, and must not lend the reply their names and days:
-    neither in its word coverage nor in its vector. A chunk that is all quote keeps its title."""
+    quotes, and the signature and footers mail extraction marks with "> ". Those are someone
+    else's earlier words, in the store as their own message, and must not lend the reply their
+    names and days: neither in its word coverage nor in its vector. Where a quote's header
+    ("On Tue, ... Priya wrote:", "-----Original Message-----") follows unmarked text, the text
+    after it goes too, unless the chunk says next to nothing before it: a forward ("FYI") is
+    what it forwards, as mail extraction reads it. A chunk that is all quote keeps its title."""
     title, *lines = chunk.split("\n")
-    kept = []
-    for line in lines:
-        if _QUOTE_START.match(line):
-            break
-        if not line.startswith(">"):
-            kept.append(line)
-    return "\n".join([title, *kept])
+    own = [line for line in lines if not line.startswith(">")]
+    start = next((i for i, line in enumerate(own) if _QUOTE_START.match(line)), None)
+    if start is not None and len(" ".join(own[:start]).split()) >= _FORWARD_WORDS:
+        own = own[:start]
+    return "\n".join([title, *own])
 
 
 def _pieces(text: str, budget: int) -> list[list[str]]:

@@ -35,10 +35,24 @@ def test_a_long_title_does_not_eat_the_chunk():
 
 
 def test_a_reply_is_read_without_the_message_it_quotes():
-    reply = (
-        "Re: practice\nPractice is back on for Thursday.\nCoach Mike\n"
-        "On Tue, Mar 10, 2026 at 7:48 PM Priya Whitaker wrote: > Thanks, Mike.\n"
-        "Leo will be sad. > Any chance of a makeup practice before Saturday?"
+    body = (
+        "Practice is back on for Thursday at the usual field.\nCoach Mike\n\n"
+        "On Tue, Mar 10, 2026 at 7:48 PM Priya Whitaker wrote:\n"
+        "> Thanks, Mike. Leo will be sad to miss it. Any chance of a makeup practice\n"
+        "> before Saturday? He could come on Friday.\n"
     )
-    assert unquoted(reply) == "Re: practice\nPractice is back on for Thursday.\nCoach Mike"
+    [chunk] = chunk_text("Re: practice", body, Chunking())
+    assert unquoted(chunk) == "Re: practice\nPractice is back on for Thursday at the usual field.\nCoach Mike"
+    # every sentence of the wrapped quote stays marked, the last ones too
+    assert "> before Saturday?" not in chunk and "> He could come on Friday." in chunk.split("\n")
     assert unquoted("Re: x\n> quoted line\nown line") == "Re: x\nown line"
+
+
+def test_a_forward_is_read_as_what_it_forwards():
+    body = (
+        "FYI\n\nOn Mon, Mar 9, 2026 at 4:12 PM Bob Roofer <bob@roof.example> wrote:\n"
+        "The quote for replacing the north slope of the roof is $8,400, including\n"
+        "tear-off and disposal.\n"
+    )
+    [chunk] = chunk_text("Fwd: roof quote", body, Chunking())
+    assert "The quote for replacing the north slope of the roof is $8,400, including tear-off and disposal." in unquoted(chunk)
