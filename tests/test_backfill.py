@@ -302,8 +302,11 @@ def test_a_read_broken_by_a_concurrent_write_is_tried_again_on_a_new_client(home
         guarded._collection = broken = _Broken(guarded._collection)
         assert reader.semantic(vector, 5)[0].score == pytest.approx(1.0)
         assert broken.reads == 1 and not isinstance(guarded._collection, _Broken)
+        assert reader.collection is not guarded  # the handles moved to the new client
+        guarded = reader.collection
         guarded._collection = _Broken(guarded._collection)  # every read, not only the question's
         assert set(reader.chroma.chunk_ids()) == chunk_ids(store)
+        guarded = reader.collection
 
         # The folder stays broken for every new client too: one line, no traceback.
         guarded._collection, guarded._reopen = _Broken(None), lambda: _Broken(None)

@@ -115,13 +115,15 @@ class Chroma:
     def _reopened(self, name: str):
         """Collection `name` on a new client, for a read to be tried again, or None where
         that must not be (see _Guarded). Chroma keeps a collection's index as first loaded,
-        so a load that met another process's write fails every later read on its client."""
+        so a load that met another process's write fails every later read on its client.
+        Both handles then move to the new client, so the old one and its index can go."""
         folder = self.home / "chroma"
         if self.chroma_url or str(folder) in _WRITING:
             return None
         from chromadb.config import Settings
 
         _forget_embedded_client(folder)
+        self._collection = self._vocabulary = None
         try:
             client = _embedded_client(folder, Settings(anonymized_telemetry=False))
             return client.get_collection(name, embedding_function=None)
