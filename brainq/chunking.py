@@ -42,15 +42,16 @@ def split_sentences(text: str) -> list[str]:
 
 def _unwrap(paragraph: str) -> list[str]:
     """Hard-wrapped lines joined again; a quoted line only continues a quoted one, and an
-    unquoted line an unquoted one."""
+    unquoted line an unquoted one. A bare ">" is a quote's blank line: it ends a paragraph."""
     lines: list[str] = []
     previous = ""
     for raw in paragraph.splitlines():
         line = " ".join(raw.split())
-        if not line:
-            continue
         quoted = line.startswith(">")
         content = line.lstrip("> ") if quoted else line
+        if not content:
+            previous = ""
+            continue
         if (
             lines
             and quoted == lines[-1].startswith(">")

@@ -48,6 +48,13 @@ def test_a_reply_is_read_without_the_message_it_quotes():
     assert unquoted("Re: x\n> quoted line\nown line") == "Re: x\nown line"
 
 
+def test_a_quotes_blank_line_ends_its_paragraph():
+    body = "> The first quoted paragraph runs on over a long wrapped line\n>\n> Second paragraph.\n"
+    assert chunk_text("t", body, Chunking()) == [
+        "t\n> The first quoted paragraph runs on over a long wrapped line\n> Second paragraph."
+    ]
+
+
 def test_a_forward_is_read_as_what_it_forwards():
     body = (
         "FYI\n\nOn Mon, Mar 9, 2026 at 4:12 PM Bob Roofer <bob@roof.example> wrote:\n"
