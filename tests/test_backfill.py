@@ -280,8 +280,8 @@ class _Broken:
     """A Chroma collection on a client that loaded the folder while another process wrote it:
     every read fails, as Chroma keeps a collection's index once it is loaded."""
 
-    def __init__(self, collection):
-        self.collection, self.reads = collection, 0
+    def __init__(self):
+        self.reads = 0
 
     def __getattr__(self, name):
         from chromadb.errors import InternalError
@@ -299,17 +299,17 @@ def test_a_read_broken_by_a_concurrent_write_is_tried_again_on_a_new_client(home
     with closing(Store(store)) as reader:
         vector = next(iter(reader.vectors(sorted(chunk_ids(store))[:1]).values()))
         guarded = reader.collection
-        guarded._collection = broken = _Broken(guarded._collection)
+        guarded._collection = broken = _Broken()
         assert reader.semantic(vector, 5)[0].score == pytest.approx(1.0)
         assert broken.reads == 1 and not isinstance(guarded._collection, _Broken)
         assert reader.collection is not guarded  # the handles moved to the new client
         guarded = reader.collection
-        guarded._collection = _Broken(guarded._collection)  # every read, not only the question's
+        guarded._collection = _Broken()  # every read, not only the question's
         assert set(reader.chroma.chunk_ids()) == chunk_ids(store)
         guarded = reader.collection
 
         # The folder stays broken for every new client too: one line, no traceback.
-        guarded._collection, guarded._reopen = _Broken(None), lambda: _Broken(None)
+        guarded._collection, guarded._reopen = _Broken(), _Broken
         with pytest.raises(brainq.store.StoreError, match=r"^the vectors of store .* failed \(Error executing.*status --check --repair"):
             reader.vectors(sorted(chunk_ids(store))[:1])
 
@@ -322,13 +322,13 @@ def test_the_writing_process_never_opens_a_second_client(home, monkeypatch):
     with closing(Store(store)) as locking, closing(Store(store)) as other, locking.writer_lock():
         for reader in (locking, other):
             guarded = reader.collection
-            guarded._collection = broken = _Broken(guarded._collection)
+            guarded._collection = broken = _Broken()
             with pytest.raises(brainq.store.StoreError, match="Error finding id"):
                 reader.vectors(sorted(chunk_ids(store))[:1])
             assert guarded._collection is broken and broken.reads == 3
     with closing(Store(store)) as after:  # the lock let go: a reader may start a new client
         guarded = after.collection
-        guarded._collection = _Broken(guarded._collection)
+        guarded._collection = _Broken()
         assert after.vectors(sorted(chunk_ids(store))[:1])
 
 

@@ -120,15 +120,12 @@ class Chroma:
         folder = self.home / "chroma"
         if self.chroma_url or str(folder) in _WRITING:
             return None
-        from chromadb.config import Settings
-
         _forget_embedded_client(folder)
-        self._collection = self._vocabulary = None
         try:
-            client = _embedded_client(folder, Settings(anonymized_telemetry=False))
-            return client.get_collection(name, embedding_function=None)
-        except Exception:  # chromadb raises many types; the read is tried on the old client
+            self._open()
+        except StoreError:  # the read is tried on the old client
             return None
+        return (self._collection if name == COLLECTION else self._vocabulary)._collection
 
     @contextmanager
     def writing(self) -> Iterator[None]:
