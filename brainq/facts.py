@@ -16,8 +16,12 @@ from brainq.dates import find_event_dates
 _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
 _AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
-# A code: a token with a digit and a letter or symbol (model numbers, passwords, account numbers).
-_CODE = re.compile(r"(?<![\w$])(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}")
+# A code: a token with a digit and a letter or symbol (model numbers, passwords, account numbers),
+# or a run of six digits or more (a microchip's, a student's or a policy's number), longer than
+# a year, a ZIP code or a day's digits, and not an amount's.
+_CODE = re.compile(
+    r"(?<![\w$])(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
+)
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
 _POSITIVE = re.compile(

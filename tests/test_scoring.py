@@ -9,7 +9,7 @@ from brainq.query.candidates import Candidate
 from brainq.scoring import age_in_days, decay, score
 from brainq.store import StoredDocument
 from brainq.timeref import TimeRef
-from brainq.facts import asked_for, facts
+from brainq.facts import asked_for, facts, holds
 from brainq.verdict import judge
 
 CONFIG = load_config()
@@ -217,6 +217,22 @@ def test_facts_name_the_day_a_sentence_speaks_of():
 )
 def test_asked_for(question, kind):
     assert asked_for(question) == kind
+
+
+@pytest.mark.parametrize(
+    "sentence, held",
+    [
+        ("Account number: 5520-117719", True),
+        ("Model: GE-MWF3 water filter", True),
+        ("Microchip: 985112004417263 (registered 06/12/2021)", True),  # digits only, but long
+        ("Student ID: 2043187", True),
+        ("41 Heron Way, Marlow OR 97361", False),  # a ZIP code is no code asked for
+        ("Paid $1,234,567 in 2026", False),  # an amount and a year
+        ("Total 123456.78", False),
+    ],
+)
+def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentence, held):
+    assert holds(sentence, "code", None) is held
 
 
 def _judge(results, pattern, time=TimeRef()):
