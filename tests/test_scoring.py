@@ -44,8 +44,8 @@ def ranked(cands, pattern="logistical", time=TimeRef()):
         ("logistical", 7, "email", 0.5),
         ("logistical", 14, "email", 0.25),
         ("logistical", 365, "email", 0.05),  # the floor
-        ("entity", 90, "invoice", 0.5),
-        ("entity", 180, "invoice", 0.25),  # linear reaches 0 at 2h; the floor keeps 0.25
+        ("entity", 180, "invoice", 0.5),
+        ("entity", 270, "invoice", 0.25),  # linear reaches 0 at 2h; the floor keeps 0.25
         ("entity", 365, "manual", 0.5),  # manuals decay on a year's half-life
         ("historical", 5000, "receipt", 1.0),
         ("entity", None, "invoice", 1.0),  # undated: no decay, the verdict flags the date instead
@@ -258,7 +258,7 @@ def test_verdict_levels_and_confidence_bands():
 
 
 @pytest.mark.parametrize("days_old, level", [(100, "answer"), (120, "verify")])
-def test_entity_answers_while_decayed_weight_is_at_least_0_4(days_old, level):
+def test_entity_answers_while_fresh_for_about_108_days(days_old, level):
     written = (datetime(2026, 3, 12) - timedelta(days=days_old)).isoformat()
     results = ranked([cand(doc("invoice", written, doc_type="invoice"), 0.8)], pattern="entity")
     assert _judge(results, "entity").level == level
