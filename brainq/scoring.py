@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from brainq.config import Pattern, Retrieval
-from brainq.query.candidates import Candidate, day_factor
+from brainq.query.candidates import Candidate, about_the_day, day_factor
 from brainq.store import epoch_seconds
 from brainq.timeref import TimeRef
 
@@ -73,7 +73,7 @@ def age_in_days(doc, as_of: date) -> float | None:
     return max(0.0, float((as_of - effective_day(doc.source_date, doc.date_precision)).days))
 
 
-def decay(pattern: Pattern, age: float | None, doc_type: str, about_the_day: bool = False) -> float:
+def decay(pattern: Pattern, age: float | None, doc_type: str, about_day: bool = False) -> float:
     """The pattern's decay model (exponential, linear or none), never below the pattern's
     floor (its day floor for evidence about the day the question asks about)."""
     d = pattern.decay
@@ -84,7 +84,7 @@ def decay(pattern: Pattern, age: float | None, doc_type: str, about_the_day: boo
         value = 2.0 ** (-age / half_life)
     else:  # linear
         value = max(0.0, 1.0 - age / (2.0 * half_life))
-    return max(value, d.day_floor if about_the_day else d.floor)
+    return max(value, d.day_floor if about_day else d.floor)
 
 
 def visible(doc, as_of: date) -> bool:
@@ -102,11 +102,11 @@ def score(
         if not visible(doc, as_of):
             continue
         age = age_in_days(doc, as_of)
-        about_the_day = time.day is not None and time.day in doc.event_dates
+        about = about_the_day(doc, time.day)
         # The recency cutoff is for stale news; a document about the very day asked about is
         # evidence however old (its age still decays it, and the verdict says it is old), and
         # so is a calendar entry still to come: a plan stands until its entry is changed.
-        current = about_the_day or _upcoming_entry(doc, as_of)
+        current = about or _upcoming_entry(doc, as_of)
         stale = pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days
         cutoff = pattern.cutoff.factor if stale and not current else 1.0
         s = Scored(
@@ -116,7 +116,7 @@ def score(
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval, as_of),
-            day_factor=day_factor(time.day, about_the_day, retrieval.day_boost),
+            day_factor=day_factor(time.day, about, retrieval.day_boost),
         )
         scored.append(s)
     _mark_superseded(scored, retrieval, time)
@@ -195,7 +195,7 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
                 and (
                     normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
                     or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
-                    or (time.day is not None and time.day in old.doc.event_dates and time.day in new.doc.event_dates)
+                    or (about_the_day(old.doc, time.day) and about_the_day(new.doc, time.day))
                 )
             )
             if (same_thread or same_series) and (

@@ -92,6 +92,20 @@ def test_day_in_question_lifts_documents_about_that_day():
     assert result[0].doc.doc_id == "about"
 
 
+def test_a_document_written_on_the_day_asked_about_is_about_it():
+    """"What did the coach say on March 2?": the mail of March 2, though it names no date."""
+    march_2 = date(2026, 3, 2)
+    that_day = doc("that day", "2026-03-02T18:30:00")
+    day_after = doc("day after", "2026-03-03T08:00:00")
+    result = ranked([cand(that_day, 0.5), cand(day_after, 0.55)], pattern="historical", time=TimeRef(day=march_2))
+    assert result[0].doc.doc_id == "that day"
+    # A file's modification day, or a date known only to its month, is no day it was written on.
+    for undated, day in ((doc("touched", "2026-03-02T09:00:00", date_source="mtime"), march_2),
+                         (doc("march", "2026-03-01T00:00:00", precision="month"), date(2026, 3, 1))):
+        result = ranked([cand(undated, 0.5), cand(day_after, 0.55)], pattern="historical", time=TimeRef(day=day))
+        assert result[0].doc.doc_id == "day after"
+
+
 def test_a_calendar_entry_still_to_come_is_no_stale_news():
     """The science fair's entry was written in January; the fair is next week."""
     entry = doc("entry", "2026-01-14T00:00:00", doc_type="calendar_event", events=[date(2026, 3, 19)])

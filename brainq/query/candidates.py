@@ -138,6 +138,18 @@ def cosine_similarity(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b))
 
 
+def about_the_day(doc: StoredDocument, day: date | None) -> bool:
+    """Whether a document is about the day a question names: it names the day, or it was
+    written that day (what happened on a day is written down on it: "what did Tim finish
+    reading on December 8?"). A file's modification day says nothing of when it was written."""
+    if day is None:
+        return False
+    if day in doc.event_dates:
+        return True
+    written = doc.source_date and doc.date_source != "mtime" and doc.date_precision not in ("month", "year")
+    return bool(written) and doc.source_date.date() == day
+
+
 def day_factor(day: date | None, about_the_day: bool, boost: float) -> float:
     """A question about a day lifts what is about that day and lowers the rest: documents in
     scoring; in refine, also the best candidates to read and a document's sentences."""

@@ -10,7 +10,7 @@ from brainq.config import Config
 from brainq.dates import find_event_dates
 from brainq.facts import holds
 from brainq.query.analysis import Query, contains, stems
-from brainq.query.candidates import Candidate, cosine_similarity, day_factor, fuse, relevance
+from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
 from brainq.query.sentences import sentences
 
 
@@ -26,7 +26,7 @@ def refine(
     # The best candidates as scoring will see them: for a question about a day, those about
     # that day are lifted there, so they are the ones worth reading sentence by sentence.
     top = sorted(
-        candidates, key=lambda c: c.rank * day_factor(day, day in c.doc.event_dates, r.day_boost), reverse=True
+        candidates, key=lambda c: c.rank * day_factor(day, about_the_day(c.doc, day), r.day_boost), reverse=True
     )[: r.refine]
     on_the_day = {c.chunk_id: _about_the_day(c, day) for c in top}
     pool = [
