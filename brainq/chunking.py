@@ -23,7 +23,7 @@ _SHORT_LINE = 40  # headings, greetings and signature lines end where they end
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
-_FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (as brainq/extract/email.py reads it)
+FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)
 
 
 def split_sentences(text: str) -> list[str]:
@@ -98,7 +98,7 @@ def unquoted(chunk: str) -> str:
     title, *lines = chunk.split("\n")
     own = [line for line in lines if not line.startswith(">")]
     start = next((i for i, line in enumerate(own) if _QUOTE_START.match(line)), None)
-    if start is not None and len(" ".join(own[:start]).split()) >= _FORWARD_WORDS:
+    if start is not None and len(" ".join(own[:start]).split()) >= FORWARD_WORDS:
         own = own[:start]
     return "\n".join([title, *own])
 

@@ -30,6 +30,7 @@ from mailparser_reply.parser import EmailMessage as MailBody
 from dateutil import parser as dateutil_parser
 from dateutil.parser import UnknownTimezoneWarning
 
+from brainq.chunking import FORWARD_WORDS
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
@@ -711,7 +712,7 @@ def _marked(body: str) -> str:
     """
     parsed = MailBody(text=body, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     own, *earlier = parsed.replies
-    if len(_FORWARD_MARK.sub("", own.body).split()) < 4:
+    if len(_FORWARD_MARK.sub("", own.body).split()) < FORWARD_WORDS:
         return body  # "FYI", or a forward's own marker line: the rest is what it says
     others = [own.signatures, *own.disclaimers, *(reply.content for reply in earlier)]
     quoted = [line if line.startswith(">") else f"> {line}".rstrip() for o in others for line in o.splitlines()]
