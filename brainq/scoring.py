@@ -183,6 +183,7 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
     Friday replaces her first."""
     relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
     written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
+    on_the_day = {s.doc.doc_id for s in relevant if about_the_day(s.doc, time.day)}
     for old in relevant:
         for new in relevant:
             if written[new.doc.doc_id] <= written[old.doc.doc_id]:
@@ -195,7 +196,7 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
                 and (
                     normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
                     or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
-                    or (about_the_day(old.doc, time.day) and about_the_day(new.doc, time.day))
+                    or (old.doc.doc_id in on_the_day and new.doc.doc_id in on_the_day)
                 )
             )
             if (same_thread or same_series) and (

@@ -9,7 +9,7 @@ from brainq.config import load_config
 from brainq.query.analysis import Query, analyse, stem
 from brainq.query.candidates import Candidate, _coverage, _names, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
-from brainq.query.refine import _about_the_day, refine
+from brainq.query.refine import _sentences_about_the_day, refine
 from brainq.query.sentences import sentences, without_urls
 from brainq.store import Store, StoredDocument
 
@@ -153,7 +153,7 @@ def test_a_sentence_naming_no_day_is_about_the_day_named_before_it():
         "Friday, March 27 will be an early dismissal.\nStudents leave at 12:45 PM."
     )
     cand = Candidate(d, "c:0", text)
-    assert _about_the_day(cand, date(2026, 3, 13)) == {
+    assert _sentences_about_the_day(cand, date(2026, 3, 13)) == {
         "Friday, March 13 will now be a full school day.",
         "Students are dismissed at 3:05 PM.",
     }

@@ -146,8 +146,8 @@ def about_the_day(doc: StoredDocument, day: date | None) -> bool:
         return False
     if day in doc.event_dates:
         return True
-    written = doc.source_date and doc.date_source != "mtime" and doc.date_precision not in ("month", "year")
-    return bool(written) and doc.source_date.date() == day
+    to_the_day = doc.date_source != "mtime" and doc.date_precision not in ("month", "year")
+    return to_the_day and doc.source_date is not None and doc.source_date.date() == day
 
 
 def day_factor(day: date | None, about_the_day: bool, boost: float) -> float:

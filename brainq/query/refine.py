@@ -28,7 +28,7 @@ def refine(
     top = sorted(
         candidates, key=lambda c: c.rank * day_factor(day, about_the_day(c.doc, day), r.day_boost), reverse=True
     )[: r.refine]
-    on_the_day = {c.chunk_id: _about_the_day(c, day) for c in top}
+    on_the_day = {c.chunk_id: _sentences_about_the_day(c, day) for c in top}
     pool = [
         (c, sentence)
         for c in top
@@ -94,7 +94,7 @@ def _in_order(cand: Candidate) -> list[str]:
     return list(dict.fromkeys(s for text in [cand.text, *cand.other_texts] for s in sentences(text)))
 
 
-def _about_the_day(cand: Candidate, day: date | None) -> set[str]:
+def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
     """The sentences about the day asked about: those naming it, and a sentence naming no day
     that follows one of them ("Friday, March 13 will now be a full school day. Students will be
     dismissed at 3:05 PM.": the time is that Friday's)."""
