@@ -238,9 +238,9 @@ def test_asked_for(question, kind):
     [
         ("Account number: 5520-117719", True),
         ("Model: GE-MWF3 water filter", True),
-        ("Microchip: 985112004417263 (registered 06/12/2021)", True),  # digits only, but long
-        ("Student ID: 2043187", True),
-        ("41 Heron Way, Marlow OR 97361", False),  # a ZIP code is no code asked for
+        ("Microchip: 900164000123456 (registered 05/03/2020)", True),  # digits only, but long
+        ("Student ID: 3051742", True),
+        ("12 Elm Street, Springfield OR 97477", False),  # a ZIP code is no code asked for
         ("Paid $1,234,567 in 2026", False),  # an amount and a year
         ("Total 123456.78", False),
     ],

@@ -140,8 +140,8 @@ def cosine_similarity(a: list[float], b: list[float]) -> float:
 
 def about_the_day(doc: StoredDocument, day: date | None) -> bool:
     """Whether a document is about the day a question names: it names the day, or it was
-    written that day (what happened on a day is written down on it: "what did Tim finish
-    reading on December 8?"). A file's modification day says nothing of when it was written."""
+    written that day (what happened on a day is written down on it: "what did the plumber
+    say on March 2?"). A file's modification day says nothing of when it was written."""
     if day is None:
         return False
     if day in doc.event_dates:
