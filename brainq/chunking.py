@@ -92,7 +92,7 @@ def unquoted(chunk: str) -> str:
     quotes, and the signature and footers mail extraction marks with "> ". Those are someone
     else's earlier words, in the store as their own message, and must not lend the reply their
     names and days: neither in its word coverage nor in its vector. Where a quote's header
-    ("On Tue, ... Priya wrote:", "-----Original Message-----") follows unmarked text, the text
+    ("On Tue, ... Sam wrote:", "-----Original Message-----") follows unmarked text, the text
     after it goes too, unless the chunk says next to nothing before it: a forward ("FYI") is
     what it forwards, as mail extraction reads it. A chunk that is all quote keeps its title."""
     title, *lines = chunk.split("\n")
