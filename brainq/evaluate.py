@@ -50,6 +50,14 @@ class Outcome:
     paths: list[str]
     verdict: str
     baselines: dict[str, list[str]] = field(default_factory=dict)
+    evidence: list[str] | None = None  # the paths relevant enough to count (None: all of them)
+
+    @property
+    def first_source(self) -> str | None:
+        """What brainq offers first: the first result relevant enough to be evidence (what an
+        answer quotes, though a weaker one may rank above it), else the closest result."""
+        shown = self.evidence or self.paths
+        return shown[0] if shown else None
 
     def metrics(self, paths: list[str], verdict: str) -> dict[str, float | None]:
         q = self.question
@@ -69,10 +77,10 @@ class Outcome:
 
     @property
     def confidently_wrong(self) -> bool:
-        """An answer given where the first source was wrong, or where none should have been."""
+        """An answer given where the source it quotes was wrong, or where none should have been."""
         if self.verdict != "answer":
             return False
-        return self.metrics(self.paths, self.verdict)["precision@1"] < 1.0 or self.question.verdict in ("verify", "unknown")
+        return self.first_source not in self.question.expect or self.question.verdict in ("verify", "unknown")
 
 
 @dataclass
@@ -102,7 +110,7 @@ class EvalReport:
         table = {}
         for level in ("answer", "verify", "unknown"):
             given = [o for o in self.outcomes if o.verdict == level]
-            right = [o for o in given if o.question.expect and o.paths and o.paths[0] in o.question.expect]
+            right = [o for o in given if o.first_source in o.question.expect]
             table[level] = {"given": len(given), "first_source_right": _share(len(right), len(given))}
         answerable = [o for o in self.outcomes if o.question.expect and o.question.verdict in ("answer", None)]
         wrong = sum(o.confidently_wrong for o in self.outcomes)
@@ -193,7 +201,8 @@ def evaluate(
     outcomes = []
     for q in questions:
         result = ask(q.question, store, config, embed, q.as_of, top_k=DEPTH)
-        outcome = Outcome(q, result.intent.pattern, [s.doc.path for s in result.results], result.verdict.level)
+        paths, evidence = [s.doc.path for s in result.results], [s.doc.path for s in result.evidence]
+        outcome = Outcome(q, result.intent.pattern, paths, result.verdict.level, evidence=evidence)
         if baseline:
             outcome.baselines = baselines(store, embed, q.question, q.as_of)
         outcomes.append(outcome)
