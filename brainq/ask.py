@@ -169,7 +169,8 @@ def ask(
 ) -> Answer:
     r = rank(question, store, config, embed, as_of, pattern)
     relevant = [s for s in r.ranked if s.candidate.relevance >= r.floor][:top_k]
-    verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing)
+    above = r.ranked[0] if relevant and r.ranked[0] is not relevant[0] else None
+    verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = relevant[0].candidate.answer if relevant else None
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"

@@ -278,6 +278,14 @@ def test_entity_answers_while_fresh_for_about_108_days(days_old, level):
     assert _judge(results, "entity").level == level
 
 
+def test_evidence_ranked_below_a_loosely_related_source_is_no_clear_answer():
+    weak = ranked([cand(doc("weak", "2026-03-11T00:00:00"), 0.3)])[0]
+    evidence = ranked([cand(doc("evidence", "2026-03-10T00:00:00"), 0.8)])
+    assert _judge(evidence, "logistical").level == "answer"
+    verdict = judge(evidence, "logistical", CONFIG, TimeRef(), AS_OF, outranked_by=weak)
+    assert verdict.level == "verify" and "Mar 11, 2026" in verdict.reason
+
+
 def test_mtime_dates_are_uncertain():
     results = ranked([cand(doc("note", "2026-03-11T00:00:00", date_source="mtime"), 0.8)])
     verdict = _judge(results, "logistical")
