@@ -40,7 +40,7 @@ _ASKS = (
             re.I,
         ),
     ),
-    # A weight or a height is never money, though "how much does Maggie weigh" reads like it.
+    # A weight or a height is never money, though "how much does Rex weigh" reads like it.
     ("number", re.compile(r"\bweigh|\bhow (heavy|tall|old)\b", re.I)),
     # Money by its words; "how much" alone may be food or coverage, a number of any kind.
     (

@@ -32,8 +32,8 @@ _CALENDAR_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(DAY_WORDS)
 # "Now" in other words: the present is what every question asks about unless it says otherwise
 # (decay prefers fresh evidence), so "these days" looks for no "day" in the text.
 _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|at present)\b", re.IGNORECASE)
-# A rate ("each day", "per month") says how often, not what about: "2 cups of kibble at 7 AM
-# and 5 PM" answers "how much food does Maggie get each day?" without the word "day".
+# A rate ("each day", "per month") says how often, not what about: "2 cups of dry food at 7 AM
+# and 5 PM" answers "how much food does the dog get each day?" without the word "day".
 _RATE = re.compile(r"\b(?:each|every|per|a|an)\s+(?:day|night|week|month|year)\b", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
 
@@ -74,7 +74,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
         present = [p for p in group if contains(stemmed, p) or _separated(stemmed, p)]
         if present:
             phrases[present[0]] = [p for p in group if p != present[0]]
-    # Proper names: capitalised words that do not start the question ("Maggie", "Alvarez").
+    # Proper names: capitalised words that do not start the question ("Rex", "Novak").
     names = [_POSSESSIVE.sub("", w) for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
     identifiers = [w for w in words if IDENTIFIER.match(w)] + names
     identifiers = [w for w in identifiers if w.lower() not in STOPWORDS and not is_time_word(w)]

@@ -1,6 +1,6 @@
 """Hybrid retrieval: semantic (Chroma) and lexical (SQLite FTS5) candidates, one per document.
 
-Candidates come from both indexes, so exact tokens ("16x25x4", a model number, "Maggie") are
+Candidates come from both indexes, so exact tokens ("16x25x4", a model number, "Rex") are
 never lost to embeddings. They are then scored on absolute scales rather than fused by rank
 alone: reciprocal rank fusion orders well but cannot say that nothing is relevant, and a
 personal brain must be able to answer "I don't know". Relevance of a chunk is
@@ -169,16 +169,16 @@ def relevance(config: Config, similarity: float, coverage: float, identifiers: i
 
 def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candidate:
     found = [ident for ident in query.identifiers if _names(text, ident, query.identifiers)]
-    # A name the text does not name ("Maggie" in "Grandma Maggie") is no word of it either.
+    # A name the text does not name ("Rex" in "Uncle Rex") is no word of it either.
     unnamed = {stem(i) for i in query.identifiers if i not in found and i[:1].isupper()}
     coverage = _coverage(text, query, weights, config.retrieval.passage_lines, unnamed)
     return Candidate(doc, chunk_id, text, cosine, coverage, found, relevance(config, cosine, coverage, len(found)))
 
 
 def _names(text: str, identifier: str, identifiers: list[str]) -> bool:
-    """Whether the text names the identifier itself: "Maggie" is not named by "Grandma Maggie"
+    """Whether the text names the identifier itself: "Rex" is not named by "Uncle Rex"
     (another capitalised word just before it, not opening its line or ending a sentence),
-    unless the question also says "Grandma"; sizes and codes are found anywhere, even inside a
+    unless the question also says "Uncle"; sizes and codes are found anywhere, even inside a
     longer token."""
     if not identifier[:1].isupper() or IDENTIFIER.match(identifier):
         return identifier.lower() in text.lower()

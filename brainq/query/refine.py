@@ -46,7 +46,7 @@ def refine(
         states = bool(query.asks) and not asking and holds(sentence, query.asks, _day_of(cand))
         # A sentence holding the kind of fact asked for answers better than one that only
         # resembles the question ("what time ...?": the one with a time in it; "how much did
-        # we pay to sign Leo up?": the fee, not "Player: Leo Whitaker"), by the same factors
+        # we pay to sign Rex up?": the fee, not "Player: Rex Novak"), by the same factors
         # as its document's relevance below; and so does one about the day asked about.
         preference = similarity * _answer_factor(query, states, r.answer_type_boost, asking)
         preference *= day_factor(day, sentence in on_the_day[cand.chunk_id], r.day_boost)
