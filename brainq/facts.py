@@ -16,11 +16,14 @@ from brainq.dates import find_event_dates
 _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
 _AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d\d)?)")
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
-# A code: a token with a digit and a letter or symbol (model numbers, passwords, account numbers),
-# or a run of six digits or more (a microchip's, a student's or a policy's number), longer than
-# a year, a ZIP code or a day's digits, and not an amount's.
+# A code: a token with a digit and a letter or symbol (model numbers, passwords, account and
+# phone numbers), but not a range ("6-10"), a span of years or an ISO date; or a run of six
+# digits or more (a microchip's, a student's or a policy's number), longer than a year, a ZIP
+# code or a day's digits, and not an amount's.
 _CODE = re.compile(
-    r"(?<![\w$])(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
+    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))"
+    r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
+    r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
 )
 _NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
@@ -32,6 +35,9 @@ _POSITIVE = re.compile(
 
 # What a question asks for, by its wording; the first that matches wins.
 _ASKS = (
+    # A question that opens with "when" asks for a day, whatever it is about ("when is the
+    # account renewal due?", "when do we pay the water bill?").
+    ("day", re.compile(r"^\W*when\b", re.I)),
     (
         "time",
         re.compile(
@@ -52,7 +58,7 @@ _ASKS = (
         ),
     ),
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
-    ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number)\b", re.I)),
+    ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number|ids?|vin)\b", re.I)),
     ("day", re.compile(r"\bwhen\b|\bwhat (day|date)\b|\bwhich day\b|\bdue\b|\bdeadline\b", re.I)),
     ("number", re.compile(r"\bhow (much|many|long)\b", re.I)),
 )

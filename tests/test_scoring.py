@@ -227,6 +227,10 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("What's the early dismissal time these days?", "time"),
         ("What was the last time we saw the dentist?", None),
         ("When does the town start picking up yard waste?", "day"),  # a day or a time: no penalty
+        ("What's the kids' student ID?", "code"),
+        ("When does the account renewal come due?", "day"),  # about a code, asking for a day
+        ("When do we pay the water bill?", "day"),
+        ("What number do I call when the power is out?", "code"),
     ],
 )
 def test_asked_for(question, kind):
@@ -243,6 +247,10 @@ def test_asked_for(question, kind):
         ("12 Elm Street, Springfield OR 97477", False),  # a ZIP code is no code asked for
         ("Paid $1,234,567 in 2026", False),  # an amount and a year
         ("Total 123456.78", False),
+        ("Call (541) 555-0143 to book", True),  # a phone number
+        ("Day camp, July 6-10, 2026", False),  # a range of days
+        ("School calendar 2025-2026", False),  # a span of years
+        ("Updated 2026-03-12", False),  # an ISO date
     ],
 )
 def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentence, held):
