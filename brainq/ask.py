@@ -37,6 +37,7 @@ class Answer:
     answer: str | None
     results: list[Scored]  # the best candidates, evidence or not, in the order shown
     floor: float = 0.0  # the relevance a result needs to be evidence (see `evidence`)
+    source: Scored | None = None  # the first relevant result: what the verdict and the answer line speak of
 
     @property
     def evidence(self) -> list[Scored]:
@@ -174,7 +175,8 @@ def ask(
     answer = relevant[0].candidate.answer if relevant else None
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
-    return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, r.ranked[:top_k], r.floor)
+    source = relevant[0] if relevant else None
+    return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, r.ranked[:top_k], r.floor, source)
 
 
 def bucket_of(age_days: float | None, timeline: list[Bucket]) -> str:

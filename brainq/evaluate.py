@@ -50,14 +50,13 @@ class Outcome:
     paths: list[str]
     verdict: str
     baselines: dict[str, list[str]] = field(default_factory=dict)
-    evidence: list[str] | None = None  # the paths relevant enough to count (None: all of them)
+    source: str | None = None  # the first result relevant enough to be evidence, if any
 
     @property
     def first_source(self) -> str | None:
-        """What brainq offers first: the first result relevant enough to be evidence (what an
-        answer quotes, though a weaker one may rank above it), else the closest result."""
-        shown = self.evidence or self.paths
-        return shown[0] if shown else None
+        """What brainq offers first: the evidence its verdict and answer line speak of (a weaker
+        result may rank above it), else the closest result."""
+        return self.source or (self.paths[0] if self.paths else None)
 
     def metrics(self, paths: list[str], verdict: str) -> dict[str, float | None]:
         q = self.question
@@ -201,8 +200,8 @@ def evaluate(
     outcomes = []
     for q in questions:
         result = ask(q.question, store, config, embed, q.as_of, top_k=DEPTH)
-        paths, evidence = [s.doc.path for s in result.results], [s.doc.path for s in result.evidence]
-        outcome = Outcome(q, result.intent.pattern, paths, result.verdict.level, evidence=evidence)
+        source = result.source.doc.path if result.source else None
+        outcome = Outcome(q, result.intent.pattern, [s.doc.path for s in result.results], result.verdict.level, source=source)
         if baseline:
             outcome.baselines = baselines(store, embed, q.question, q.as_of)
         outcomes.append(outcome)

@@ -185,9 +185,8 @@ def print_answer(answer, config, explain: bool) -> None:
     v = answer.verdict
     out.print(f"[{_LEVEL_STYLE[v.level]}]{_LEVEL_WORDS[v.level]}[/] ({v.confidence:.2f}) {escape(v.reason)}")
     if answer.answer:
-        top = answer.results[0]
         out.print(f"  {escape(answer.answer)}")
-        out.print(f"  [dim]— {top.doc.doc_type}, {_when(top.doc)}[/]")
+        out.print(f"  [dim]— {answer.source.doc.doc_type}, {_when(answer.source.doc)}[/]")
     for s, says in v.conflict:
         out.print(f"  [yellow]{_when(s.doc)}[/] {s.doc.doc_type}: {escape(says)}  [dim]{escape(_where(s.doc))}[/]")
     if explain:

@@ -8,9 +8,9 @@ when one answers for its store and settings, and otherwise answers in-process: t
 an accelerator, never a requirement, and both paths produce the same Answer.
 
 Protocol (version `PROTOCOL`): one request per connection. The client sends one JSON line,
-`{"brainq": 1, "ask": {question, as_of, pattern, top_k, chroma_url, patterns, version}}`; the
-server replies with one JSON object, `{"brainq": 1, "answer": ...}`, `{"brainq": 1, "error":
-{"type", "message"}}` or `{"brainq": 1, "mismatch": reason}`, and closes. The answer travels as
+`{"brainq": 2, "ask": {question, as_of, pattern, top_k, chroma_url, patterns, version}}`; the
+server replies with one JSON object, `{"brainq": 2, "answer": ...}`, `{"brainq": 2, "error":
+{"type", "message"}}` or `{"brainq": 2, "mismatch": reason}`, and closes. The answer travels as
 its dataclasses, each tagged with its name, and is rebuilt only from the classes listed in
 `_WIRE_TYPES`: nothing a peer sends can make the other side build an object of its choosing,
 whatever the socket's permissions (which keep other users out, and the peer check too).
@@ -45,7 +45,7 @@ from brainq.timeref import TimeRef
 from brainq.verdict import Verdict
 
 SOCKET_NAME = "brainq.sock"
-PROTOCOL = 1
+PROTOCOL = 2  # 2: an Answer names its source
 MAX_REQUEST_BYTES = 1 << 20
 # A queued request may wait behind others; past this, answering in-process is faster.
 REPLY_TIMEOUT_SECONDS = 120.0

@@ -134,3 +134,25 @@ def test_commands_without_the_model_load_none_of_it(sample_store, args):
     )
     loaded = json.loads(probe.stderr.strip().splitlines()[-1])
     assert loaded == [], f"brainq {' '.join(args)} imported {loaded}"
+
+
+def test_the_answer_line_names_the_source_it_quotes(capsys):
+    """A result too loosely related to count may rank first; the answer line quotes the first
+    relevant one, and names that one's type and date."""
+    from datetime import date
+
+    from brainq.ask import Answer
+    from brainq.config import load_config
+    from brainq.intent import Intent
+    from brainq.render import print_answer
+    from brainq.timeref import TimeRef
+    from brainq.verdict import Verdict
+    from tests.test_scoring import cand, doc, ranked
+
+    scored = ranked([cand(doc("inspection", "2019-04-02T00:00:00", "static_pdf"), 0.3),
+                     cand(doc("newsletter", "2026-03-02T00:00:00", "newsletter"), 0.8)], "historical")  # fmt: skip
+    weak, strong = sorted(scored, key=lambda s: s.doc.doc_id)
+    answer = Answer("Who swept the chimney?", date(2026, 3, 12), Intent("historical", "", {}), TimeRef(),
+                    Verdict("verify", 0.5, "Unclear"), "Ash & Ember Chimney Sweeps", [weak, strong], 0.5, strong)  # fmt: skip
+    print_answer(answer, load_config(), explain=False)
+    assert "— newsletter, 2026-03-02" in capsys.readouterr().out

@@ -48,9 +48,9 @@ def test_an_answer_is_judged_by_the_source_it_quotes():
     """A result too weakly related to count as evidence may rank first; the answer then quotes
     the first relevant one, and that is the source it is right or wrong by."""
     quoted_wrong = Outcome(Question("q", None, ["x"], None, date(2026, 3, 12)), "entity", ["x", "y"], "answer",
-                           evidence=["y"])  # fmt: skip
+                           source="y")  # fmt: skip
     quoted_right = Outcome(Question("q", None, ["y"], None, date(2026, 3, 12)), "entity", ["x", "y"], "answer",
-                           evidence=["y"])  # fmt: skip
+                           source="y")  # fmt: skip
     assert quoted_wrong.metrics(quoted_wrong.paths, "answer")["precision@1"] == 1.0  # the ranking's own figure
     assert quoted_wrong.confidently_wrong and not quoted_right.confidently_wrong
     assert EvalReport([quoted_wrong, quoted_right], ()).reliability()["answer"]["first_source_right"] == 0.5

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from brainq.serve import RememberedEmbed
+from brainq.serve import PROTOCOL, RememberedEmbed
 from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
 
 # Runs `brainq ARGS` in a fresh process and reports, after its output, whether it loaded the
@@ -145,9 +145,9 @@ def test_the_socket_speaks_json_and_refuses_anything_else(served, tmp_path):
     import pickle
 
     home, _ = served
-    for garbage in (b"hello\n", b'{"question": "x"}\n', b'{"brainq": 1, "ask": {"question": 3}}\n'):
+    for garbage in (b"hello\n", b'{"question": "x"}\n', b'{"brainq": %d, "ask": {"question": 3}}\n' % PROTOCOL):
         reply = _send(home, garbage)
-        assert reply["brainq"] == 1 and reply["error"]["type"] == "UsageError"
+        assert reply["brainq"] == PROTOCOL and reply["error"]["type"] == "UsageError"
         assert reply["error"]["message"].startswith("not a brainq request")
 
     witness = tmp_path / "pwned"
