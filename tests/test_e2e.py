@@ -76,6 +76,7 @@ def test_hvac_filter_size_comes_from_the_latest_invoice(sample_store):
     assert "16x25x4" in answer["answer"]
     assert answer["results"][0]["path"] == str(SAMPLES / HVAC_INVOICE_MAIL)
     assert answer["results"][0]["locator"] == "Invoice_26-0147.pdf"
+    assert answer["answer_source"] == answer["results"][0]["doc_id"]
 
 
 def test_roofer_is_found_in_the_2023_receipt_without_a_recency_penalty(sample_store):
