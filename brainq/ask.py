@@ -65,7 +65,7 @@ class Answer:
                 ],
             },
             "answer": self.answer,
-            "answer_source": self.source.doc.doc_id if self.source else None,  # a doc_id of results
+            "answer_source": self.source.doc.doc_id if self.source else None,  # the result quoted
             # Results go by score, but for "first"/"last" questions, which put the most relevant
             # in order of date: each result carries its rank, and this says what ordered them.
             "ordered_by": "date" if self.time.order and self.results else "score",
