@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from brainq.dates import (
+    DAY_PHRASES,
     DAY_WORDS,
     MONTH_RE,
     MONTHS,
@@ -49,14 +50,8 @@ SCHOOL_YEAR_START = (8, 15)
 SCHOOL_YEAR_END = (6, 30)
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # first month
 SEASON_MONTHS = 3
-# Days a question names relative to as_of: those of documents and a few more ("this morning"
-# and the like are today).
-_QUESTION_DAY_WORDS = {
-    **DAY_WORDS,
-    "last night": -1,
-    "day after tomorrow": 2,
-    "day before yesterday": -2,
-}
+# Days a question names relative to as_of: those a document names relative to its writing.
+_QUESTION_DAY_WORDS = DAY_WORDS | DAY_PHRASES
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,10 @@ MAR_13 = date(2026, 3, 13)
         ("tomorrow", [date(2026, 3, 11)]),
         ("today", [TUESDAY]),
         ("tonight", [TUESDAY]),
+        ("We watched it last night", [date(2026, 3, 9)]),  # written Tuesday: about Monday
+        ("the day before yesterday", [date(2026, 3, 8)]),
+        ("the day after\ntomorrow", [date(2026, 3, 12)]),
+        ("this morning", [TUESDAY]),
         ("March 13, 2025", [date(2025, 3, 13)]),
         ("Feb 29, 2024", [date(2024, 2, 29)]),
         ("Tomorrow, then Friday, March 13 and 3/20", [date(2026, 3, 11), MAR_13, date(2026, 3, 20)]),
