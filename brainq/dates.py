@@ -39,7 +39,7 @@ DAY_PHRASES: dict[str, int] = {
     "last night": -1, "this morning": 0, "this afternoon": 0, "this evening": 0,
     "day before yesterday": -2, "day after tomorrow": 2,
 }  # fmt: skip
-_DAY_OFFSETS = DAY_WORDS | DAY_PHRASES
+DAY_OFFSETS = DAY_WORDS | DAY_PHRASES
 
 
 def _alternation(names) -> str:
@@ -47,7 +47,7 @@ def _alternation(names) -> str:
     return "|".join(sorted(names, key=len, reverse=True))
 
 
-_DAY_OFFSET_RE = _alternation(w.replace(" ", r"\s+") for w in _DAY_OFFSETS)
+DAY_OFFSET_RE = _alternation(w.replace(" ", r"\s+") for w in DAY_OFFSETS)
 MONTH_RE = rf"\b(?:{_alternation(MONTHS)})\b"
 WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS)})\b"
 _ANY_WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS | WEEKDAY_ABBREVIATIONS)})\b"
@@ -89,7 +89,7 @@ _FORMS = {
 _RELATIVE_PREFIXES = ("next", "this", "coming", "last", "past", "previous", "every")
 _RELATIVE = (
     rf"\b(?:(?P<prefix>{'|'.join(_RELATIVE_PREFIXES)})\s+)?(?<!black )(?<!good )"
-    rf"(?P<weekday>{WEEKDAY_RE})|\b(?P<word>{_DAY_OFFSET_RE})\b"
+    rf"(?P<weekday>{WEEKDAY_RE})|\b(?P<word>{DAY_OFFSET_RE})\b"
 )
 
 
@@ -101,7 +101,7 @@ def _tagged(tag: str, form: str) -> str:
 def _at_word_starts(alternation: str) -> re.Pattern:
     """`alternation`, tried only where a digit or a name above starts a word (every form does):
     the engine would try each alternative at every character, four times slower."""
-    names = (*MONTHS, *WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *_DAY_OFFSETS, *_RELATIVE_PREFIXES)
+    names = (*MONTHS, *WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *DAY_OFFSETS, *_RELATIVE_PREFIXES)
     first = "".join(sorted({name[0] for name in names}))
     return re.compile(rf"\b(?=[0-9{first}])(?:{alternation})", re.IGNORECASE)
 
@@ -285,7 +285,7 @@ def _absolute_day(mention: Mention, anchor: date | None, span: date | None = Non
 def _relative_day(parts: dict[str, str], anchor: date) -> date | None:
     """The day a relative word means, written on `anchor`; None for a habit ("every Friday")."""
     if "word" in parts:
-        return anchor + timedelta(days=_DAY_OFFSETS[" ".join(parts["word"].lower().split())])
+        return anchor + timedelta(days=DAY_OFFSETS[" ".join(parts["word"].lower().split())])
     weekday = WEEKDAYS[parts["weekday"].lower()]
     prefix = parts.get("prefix", "").lower()
     if prefix == "every":

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from brainq.dates import (
-    DAY_PHRASES,
-    DAY_WORDS,
+    DAY_OFFSET_RE,
+    DAY_OFFSETS,
     MONTH_RE,
     MONTHS,
     WEEKDAY_RE,
@@ -50,8 +50,6 @@ SCHOOL_YEAR_START = (8, 15)
 SCHOOL_YEAR_END = (6, 30)
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # first month
 SEASON_MONTHS = 3
-# Days a question names relative to as_of: those a document names relative to its writing.
-_QUESTION_DAY_WORDS = DAY_WORDS | DAY_PHRASES
 
 
 @dataclass(frozen=True)
@@ -148,7 +146,7 @@ def _first_fitting(candidates: Iterable[tuple[int, int, int]], as_of: date, past
 
 def _day_word(m: re.Match, as_of: date, past: bool):
     word = " ".join(m.group(0).lower().split()).removeprefix("the ")
-    return "day", as_of + timedelta(days=_QUESTION_DAY_WORDS.get(word, 0))
+    return "day", as_of + timedelta(days=DAY_OFFSETS[word])
 
 
 def _weekday(m: re.Match, as_of: date, past: bool):
@@ -315,11 +313,8 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
         (r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b", _relative_unit),
         (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?(?P<weekday>{WEEKDAY_RE})", _weekday),
         (r"\bthe\s+(?P<n>\d{1,2})(?:st|nd|rd|th)\b", _nth),
-        (
-            r"\b(?:(?:the\s+)?day\s+(?:after\s+tomorrow|before\s+yesterday)|last\s+night"
-            rf"|this\s+(?:morning|afternoon|evening)|{'|'.join(DAY_WORDS)})\b",
-            _day_word,
-        ),
+        # The days a document names relative to its writing, relative to as_of.
+        (rf"\b(?:the\s+(?=day\b))?(?:{DAY_OFFSET_RE})\b", _day_word),
     )
 )
 
