@@ -171,12 +171,12 @@ def ask(
 ) -> Answer:
     r = rank(question, store, config, embed, as_of, pattern)
     relevant = [s for s in r.ranked if s.candidate.relevance >= r.floor][:top_k]
-    above = r.ranked[0] if relevant and r.ranked[0] is not relevant[0] else None
+    source = relevant[0] if relevant else None
+    above = r.ranked[0] if source and r.ranked[0] is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
-    answer = relevant[0].candidate.answer if relevant else None
+    answer = source.candidate.answer if source else None
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
-    source = relevant[0] if relevant else None
     return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, r.ranked[:top_k], r.floor, source)
 
 
