@@ -153,6 +153,6 @@ def test_the_answer_line_names_the_source_it_quotes(capsys):
                      cand(doc("newsletter", "2026-03-02T00:00:00", "newsletter"), 0.8)], "historical")  # fmt: skip
     weak, strong = sorted(scored, key=lambda s: s.doc.doc_id)
     answer = Answer("Who swept the chimney?", date(2026, 3, 12), Intent("historical", "", {}), TimeRef(),
-                    Verdict("verify", 0.5, "Unclear"), "Ash & Ember Chimney Sweeps", [weak, strong], 0.5, strong)  # fmt: skip
+                    Verdict("verify", 0.5, "Unclear"), "Northside Chimney Co.", [weak, strong], 0.5, strong)  # fmt: skip
     print_answer(answer, load_config(), explain=False)
     assert "— newsletter, 2026-03-02" in capsys.readouterr().out

@@ -294,6 +294,23 @@ def test_evidence_ranked_below_a_loosely_related_source_is_no_clear_answer():
     assert verdict.level == "verify" and "Mar 11, 2026" in verdict.reason
 
 
+def test_ask_answers_from_the_first_relevant_source_and_says_what_outranks_it(monkeypatch):
+    import brainq.ask
+    from brainq.intent import Intent
+    from brainq.query.analysis import analyse
+
+    weak = ranked([cand(doc("weak", "2026-03-11T00:00:00"), 0.3)])[0]
+    strong = ranked([cand(doc("strong", "2026-03-10T00:00:00"), 0.8)])[0]
+    strong.candidate.sentence = "The sweep came on March 2."
+    question = "Who swept the chimney?"
+    ranking = brainq.ask.Ranking(Intent("logistical", "", {}), TimeRef(), analyse(question, CONFIG), [weak, strong], 0.5, [])
+    monkeypatch.setattr(brainq.ask, "rank", lambda *args: ranking)
+    answer = brainq.ask.ask(question, None, CONFIG, None, AS_OF)
+    assert answer.source is strong and answer.answer == "The sweep came on March 2."
+    assert answer.verdict.level == "verify" and "Mar 11, 2026" in answer.verdict.reason
+    assert answer.to_json()["answer_source"] == "strong"
+
+
 def test_mtime_dates_are_uncertain():
     results = ranked([cand(doc("note", "2026-03-11T00:00:00", date_source="mtime"), 0.8)])
     verdict = _judge(results, "logistical")
