@@ -3,15 +3,18 @@
 from contextlib import closing
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from brainq.config import load_config
+from brainq.embedding import DIMENSIONS
 from brainq.query.analysis import Query, analyse, stem
 from brainq.query.candidates import Candidate, _coverage, _names, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
 from brainq.query.refine import _sentences_about_the_day, refine
 from brainq.query.sentences import sentences, without_urls
-from brainq.store import Store, StoredDocument
+from brainq.store import Chunk, FileWrite, Store, StoredDocument
+from brainq.store.vectors import SEARCH_BREADTH
 
 CONFIG = load_config()
 
@@ -344,3 +347,41 @@ def test_web_addresses_are_no_part_of_a_sentence_shown(text, shown):
 def test_a_line_of_links_is_no_sentence_and_a_link_in_one_is_dropped():
     chunk = "Title\nhttp://a.example/x http://b.example/y\nThe league draft <http://c.example/d> is on Sunday."
     assert sentences(chunk) == ["The league draft is on Sunday."]
+
+
+def _store_of_random_chunks(home, count: int, seed: int):
+    """A store of one document of `count` chunks with random unit vectors: the hardest case
+    for an approximate index."""
+    rng = np.random.default_rng(seed)
+    vectors = rng.normal(size=(count, DIMENSIONS)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    doc = replace(_doc(), doc_id="d", path="/mail/d.eml", chunks=count)
+    chunks = [Chunk(f"d:{i}", "d", f"Note\nchunk {i}") for i in range(count)]
+    store = Store(home)
+    store.save_files([FileWrite(doc.path, 0, 0, doc.path, [doc], chunks, vectors.tolist())])
+    return store, vectors, rng
+
+
+def test_the_nearest_chunks_are_the_ones_found(tmp_path):
+    """Chroma's index searches approximately: at its default breadth it missed some of a
+    question's nearest 60 chunks in a store of a few hundred, and a different few in each
+    process that opened the store, so a question's answer changed from one run to the next."""
+    store, vectors, rng = _store_of_random_chunks(tmp_path, 600, seed=0)
+    with closing(store):
+        for question in rng.normal(size=(30, DIMENSIONS)):
+            nearest = {f"d:{i}" for i in np.argsort(-(vectors @ question))[:60]}
+            assert {h.chunk_id for h in store.semantic(question.tolist(), 60)} == nearest
+
+
+def test_a_store_made_with_a_narrower_search_is_widened_by_its_next_writer(tmp_path):
+    store, _, _ = _store_of_random_chunks(tmp_path, 10, seed=1)
+    with closing(store):
+        for collection in (store.collection, store.vocabulary):
+            collection.modify(configuration={"hnsw": {"ef_search": 100}})
+        store.catalog.set_meta("search_breadth", "100")
+        store.semantic([1.0] + [0.0] * (DIMENSIONS - 1), 5)  # a reader leaves it so
+        assert store.collection.configuration["hnsw"]["ef_search"] == 100
+        with store.writer_lock():
+            pass
+        assert store.collection.configuration["hnsw"]["ef_search"] == SEARCH_BREADTH
+        assert store.vocabulary.configuration["hnsw"]["ef_search"] == SEARCH_BREADTH

@@ -166,6 +166,9 @@ class Catalog:
         self.db.execute("INSERT OR IGNORE INTO meta VALUES ('origin', ?)", (name,))
         return self.meta("origin")
 
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
     def bind_chroma(self, collection_id: str, chroma_url: str) -> None:
         """Remember the Chroma collection (and server) whose vectors this catalog describes."""
         self.db.execute(

@@ -33,6 +33,13 @@ CHROMA_BATCH = 1000  # chunks per Chroma write: large batches amortise its per-c
 # Pauses before reading embedded Chroma again, afresh, when a writing process changed it mid-read.
 READ_RETRY_SECONDS = (0.05, 0.2, 0.5, 1.0)
 _READS = frozenset({"get", "query", "count", "peek"})
+# How many entries Chroma's vector index weighs while it searches. Its default, 100, against the
+# 60 candidates a question fetches, missed some of the nearest chunks, and not always the same:
+# a small store's index is rebuilt in memory by each process that opens it, so one question got
+# a different answer from one run to the next. At 256 the 60 found are the nearest 60; a search
+# at 100k chunks costs ~3 ms more.
+SEARCH_BREADTH = 256
+_SEARCH = {"hnsw": {"space": "cosine", "ef_search": SEARCH_BREADTH}}
 
 
 class Chroma:
@@ -89,12 +96,8 @@ class Chroma:
             if not self.chroma_url:
                 client = _embedded_client(self.home / "chroma", settings)
             # embedding_function=None: brainq embeds itself; Chroma's default would download a model.
-            collection = client.get_or_create_collection(
-                COLLECTION, embedding_function=None, metadata={"hnsw:space": "cosine"}
-            )
-            vocabulary = client.get_or_create_collection(
-                VOCABULARY, embedding_function=None, metadata={"hnsw:space": "cosine"}
-            )
+            collection = client.get_or_create_collection(COLLECTION, embedding_function=None, configuration=_SEARCH)
+            vocabulary = client.get_or_create_collection(VOCABULARY, embedding_function=None, configuration=_SEARCH)
             if self.chroma_url:
                 origins = client.get_or_create_collection(ORIGINS, embedding_function=None)
         except Exception as exc:  # chromadb raises many types; all mean "cannot open"
@@ -135,10 +138,22 @@ class Chroma:
         with _CLIENTS_LOCK:
             _WRITING.add(key)
         try:
+            self._widen_search()
             yield
         finally:
             with _CLIENTS_LOCK:
                 _WRITING.discard(key)
+
+    def _widen_search(self) -> None:
+        """A store made before SEARCH_BREADTH searches with Chroma's default: its first writer
+        since raises it (a reader leaves the store as it found it)."""
+        if self.catalog.meta("search_breadth") == str(SEARCH_BREADTH):
+            return
+        for collection in (self.collection, self.vocabulary):
+            hnsw = collection.configuration.get("hnsw") or {}  # a distributed server's has none
+            if hnsw.get("ef_search", SEARCH_BREADTH) < SEARCH_BREADTH:
+                collection.modify(configuration={"hnsw": {"ef_search": SEARCH_BREADTH}})
+        self.catalog.set_meta("search_breadth", str(SEARCH_BREADTH))
 
     def _server_client(self, settings):
         """An HttpClient, after one request that tells an unreachable or incompatible server apart."""
@@ -378,6 +393,11 @@ class _Guarded:
 
     def __init__(self, collection, where: str, server: bool, reopen=None):
         self._collection, self._where, self._server, self._reopen = collection, where, server, reopen
+
+    @property
+    def configuration(self) -> dict:
+        """The collection's settings (an attribute, not a call to guard)."""
+        return self._collection.configuration
 
     def __getattr__(self, name: str):
         from chromadb.errors import ChromaError, InternalError
