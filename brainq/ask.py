@@ -177,7 +177,10 @@ def ask(
     answer = source.candidate.answer if source else None
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
-    return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, r.ranked[:top_k], r.floor, source)
+    shown = r.ranked[:top_k]
+    if source and source not in shown:  # the source an answer quotes is always shown, with its path
+        shown = [*shown[: top_k - 1], source]
+    return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, shown, r.floor, source)
 
 
 def bucket_of(age_days: float | None, timeline: list[Bucket]) -> str:

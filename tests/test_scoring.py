@@ -309,6 +309,12 @@ def test_ask_answers_from_the_first_relevant_source_and_says_what_outranks_it(mo
     assert answer.source is strong and answer.answer == "The sweep came on March 2."
     assert answer.verdict.level == "verify" and "Mar 11, 2026" in answer.verdict.reason
     assert answer.to_json()["answer_source"] == "strong"
+    # Below the sources shown, the quoted one takes the last place, so its path is on screen.
+    weaker = [ranked([cand(doc(f"weak{i}", "2026-03-11T00:00:00"), 0.3)])[0] for i in range(3)]
+    ranking.ranked = [weak, *weaker, strong]
+    answer = brainq.ask.ask(question, None, CONFIG, None, AS_OF, top_k=3)
+    assert [s.doc.doc_id for s in answer.results] == ["weak", "weak0", "strong"]
+    assert answer.evidence == [strong] and answer.to_json()["results"][-1]["relevant"]
 
 
 def test_mtime_dates_are_uncertain():
