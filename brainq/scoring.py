@@ -7,8 +7,9 @@ Why not relevance x temporal weight directly: measured relevance lives in a narr
 relevance, and an off-topic fresh email beats the one document that answers. Raising the share
 to a power keeps the point of decay: time decides among sources that are about equally
 relevant. Every parameter comes from patterns.yaml. Age is measured from `source_date` (never
-from when brainq ingested the file) to `as_of`; a date known only to the month or year is aged
-from the middle of that period, not its first day.
+from when brainq ingested the file) to `as_of`, or for decay to the end of a past period the
+question names; a date known only to the month or year is aged from the middle of that period,
+not its first day.
 """
 
 from __future__ import annotations
@@ -97,22 +98,25 @@ def score(
 ) -> list[Scored]:
     """Score visible candidates, mark superseded ones, and order them for the answer."""
     scored = []
+    # A question about a past period ("the power bill in August last year") asks as of then:
+    # what was written in that period is not stale for it, however long ago the period was.
+    then = min(as_of, time.range[1]) if time.range else as_of
     for cand in candidates:
         doc = cand.doc
         if not visible(doc, as_of):
             continue
-        age = age_in_days(doc, as_of)
+        age, age_then = age_in_days(doc, as_of), age_in_days(doc, then)
         about = about_the_day(doc, time.day)
         # The recency cutoff is for stale news; a document about the very day asked about is
         # evidence however old (its age still decays it, and the verdict says it is old), and
         # so is a calendar entry still to come: a plan stands until its entry is changed.
         current = about or _upcoming_entry(doc, as_of)
-        stale = pattern.cutoff.days is not None and age is not None and age > pattern.cutoff.days
+        stale = pattern.cutoff.days is not None and age_then is not None and age_then > pattern.cutoff.days
         cutoff = pattern.cutoff.factor if stale and not current else 1.0
         s = Scored(
             candidate=cand,
             age_days=age,
-            decay=decay(pattern, age, doc.doc_type, current),
+            decay=decay(pattern, age_then, doc.doc_type, current),
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval, as_of),

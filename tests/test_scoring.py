@@ -128,6 +128,19 @@ def test_range_demotes_documents_outside_it():
     assert result[1].time_factor == CONFIG.retrieval.out_of_range_factor
 
 
+def test_a_question_about_a_past_period_ages_evidence_from_the_periods_end():
+    """"The power bill in August last year": August's bill is not stale for that question, and
+    a later letter that mentions August is no fresher; the age shown stays the real one."""
+    august = doc("august", "2025-08-20T00:00:00", doc_type="invoice")
+    later = doc("later", "2026-03-01T00:00:00", doc_type="invoice", events=[date(2025, 8, 20)])
+    time = TimeRef(range=(date(2025, 8, 1), date(2025, 8, 31)), past=True)
+    result = {s.doc.doc_id: s for s in ranked([cand(august, 0.8), cand(later, 0.8)], pattern="entity", time=time)}
+    assert result["august"].decay == pytest.approx(1.0, abs=0.07) and result["later"].decay == 1.0
+    assert result["august"].age_days == 204
+    asked_now = {s.doc.doc_id: s for s in ranked([cand(august, 0.8)], pattern="entity")}
+    assert asked_now["august"].decay < 0.5  # asked about now, it is 204 days old
+
+
 @pytest.mark.parametrize("order, first", [("asc", "2019"), ("desc", "2025")])
 def test_ordering_questions_sort_relevant_evidence_by_date(order, first):
     docs = [doc(y, f"{y}-04-01T00:00:00", doc_type="receipt") for y in ("2022", "2019", "2025")]
