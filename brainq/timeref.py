@@ -97,10 +97,12 @@ def resolve(question: str, as_of: date) -> TimeRef:
     def free(start: int, end: int) -> bool:
         return all(end <= s or e <= start for s, e, _, _ in found)
 
+    printed: list[date] = []
     for mention in iter_mentions(text):
         day = _month_day(mention.year, mention.month, mention.day, as_of, past)
         if day is not None:
             found.append((mention.start, mention.end, "day", day))
+            printed.append(day)
     for regex, rule in _RULES:
         for m in regex.finditer(text):
             if free(*m.span()):
@@ -112,7 +114,9 @@ def resolve(question: str, as_of: date) -> TimeRef:
         found.append(order)
     found.sort(key=lambda item: item[0])
     return TimeRef(
-        day=next((v for _, _, kind, v in found if kind == "day"), None),
+        # A printed date is the day meant, before any day word: "what did Joanna finish last
+        # Friday, on 23 January 2022?", "what did the plumber say yesterday about May 3's work?"
+        day=next(iter(printed), None) or next((v for _, _, kind, v in found if kind == "day"), None),
         range=next((v for _, _, kind, v in found if kind == "range"), None),
         order=next((v for _, _, kind, v in found if kind == "order"), None),
         phrases=tuple(" ".join(text[s:e].split()) for s, e, _, _ in found),

@@ -47,6 +47,9 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         ("Was the 10th a half day?", WED, date(2026, 3, 10)),
         ("Was the 20th a half day?", WED, date(2026, 2, 20)),
         ("Is January 2 a school day?", date(2025, 12, 28), date(2026, 1, 2)),
+        # A printed date is the day meant, even after a day word.
+        ("What did Joanna finish last Friday on 23 January, 2022?", WED, date(2022, 1, 23)),
+        ("What did the plumber say yesterday about the work on March 2?", WED, date(2026, 3, 2)),
     ],
 )
 def test_days(question, as_of, day):
