@@ -13,6 +13,9 @@ Rules, where everyday speech is ambiguous:
   ("winter 2025" is December 2025 - February 2026). "last spring" and "last June" are the most
   recent ones that ended before as_of; "this spring" is the one nearest as_of (under way, just
   over, or about to begin); "next spring" the first to begin after as_of.
+- Parts of a month are its thirds ("early March": 1-10, "mid-March": 11-20, "late March" and
+  "the end of March": 21 to the end) and its weeks from the first ("the second week of May":
+  8-14, "the last week of May": its last seven days); "early/mid/late 2022" are its thirds.
 - A school year runs August 15 to June 30; "this school year" is the one under way, or, in the
   summer break, the one just ended.
 - Ordering: "first", "earliest", "originally" ask for the oldest evidence; "last time", "most
@@ -248,6 +251,40 @@ def _between(m: re.Match, as_of: date, past: bool):
     return "range", _period(first, months, as_of, _how(None, past))
 
 
+# Parts of a month ("early March", "the second week of May") and of a year ("late 2022"):
+# thirds of a month by its days (1-10, 11-20, 21 to the end), weeks by seven days from the
+# first (the last week: its last seven days), thirds of a year by four months.
+_PART = r"early|mid|late|(?:the\s+)?(?:beginning|start|middle|end)\s+of"
+_NTH_WEEK = r"(?:the\s+)?(?P<nth>first|second|third|fourth|last)\s+week\s+of"
+_THIRDS = {"early": 0, "beginning": 0, "start": 0, "mid": 1, "middle": 1, "late": 2, "end": 2}
+_WEEKS = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+
+
+def _third(m: re.Match) -> int:
+    return _THIRDS[m.group("part").lower().removeprefix("the").split()[0]]
+
+
+def _month_part(m: re.Match, as_of: date, past: bool):
+    month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
+    if year is not None:
+        first, last = _months_span(year, month, 1)
+    else:
+        first, last = _period(month, 1, as_of, _how(m.group("rel"), past))
+    nth = (m.group("nth") or "").lower()
+    if nth == "last":
+        return "range", (last - timedelta(days=6), last)
+    if nth:
+        start = first + timedelta(weeks=_WEEKS[nth])
+        return "range", (start, start + timedelta(days=6))
+    start = first + timedelta(days=10 * _third(m))
+    return "range", (start, last if _third(m) == 2 else start + timedelta(days=9))
+
+
+def _year_part(m: re.Match, as_of: date, past: bool):
+    year = plausible_year(m.group("year"))
+    return None if year is None else ("range", _months_span(year, 1 + 4 * _third(m), 4))
+
+
 def _calendar_year(m: re.Match, as_of: date, past: bool):
     year = plausible_year(m.group("year"))
     return None if year is None else ("range", (date(year, 1, 1), date(year, 12, 31)))
@@ -290,6 +327,12 @@ _SEASON_RE = "|".join(SEASONS)
 _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), rule)
     for pattern, rule in (
+        (
+            rf"\b(?:(?P<rel>last|this|next)\s+)?(?P<part>{_PART}|{_NTH_WEEK})[\s-]+(?P<month>{MONTH_RE})"
+            r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
+            _month_part,
+        ),
+        (rf"\b(?P<part>{_PART})[\s-]+(?P<year>\d{{4}})\b", _year_part),
         (
             rf"\b(?:(?P<rel>this|current|last|next)\s+)?(?:{_YEARS.format(a='y1', b='y2')}\s+)?"
             rf"school\s+year\b(?:\s+{_YEARS.format(a='y3', b='y4')})?",

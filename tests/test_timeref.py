@@ -107,6 +107,14 @@ def test_days(question, as_of, day):
         ("What came last month?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
         ("What came last year?", JAN_3, date(2025, 1, 1), date(2025, 12, 31)),
         ("What came last week?", JAN_3, date(2025, 12, 22), date(2025, 12, 28)),
+        # parts of a month and of a year
+        ("What did we do in early March?", WED, date(2026, 3, 1), date(2026, 3, 10)),
+        ("Is the recital in mid-June?", WED, date(2026, 6, 11), date(2026, 6, 20)),
+        ("What happened at the end of February?", WED, date(2026, 2, 21), date(2026, 2, 28)),
+        ("Who won in the beginning of November 2022?", WED, date(2022, 11, 1), date(2022, 11, 10)),
+        ("Where was Tim in the second week of November?", WED, date(2025, 11, 8), date(2025, 11, 14)),
+        ("What happened in the last week of June 2023?", WED, date(2023, 6, 24), date(2023, 6, 30)),
+        ("What did she do in late 2022?", WED, date(2022, 9, 1), date(2022, 12, 31)),
     ],
 )
 def test_ranges(question, as_of, start, end):
