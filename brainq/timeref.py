@@ -16,6 +16,10 @@ Rules, where everyday speech is ambiguous:
 - Parts of a month are its thirds ("early March": 1-10, "mid-March": 11-20, "late March" and
   "the end of March": 21 to the end) and its weeks from the first ("the second week of May":
   8-14, "the last week of May": its last seven days); "early/mid/late 2022" are its thirds.
+- Counts back: "3 days ago" is that day; "in the past month" or "over the last 3 years" runs
+  from then to as_of; "since January" from its start to as_of, "before 2020" up to its start,
+  "after June" from its end. "Two weeks ago" and "4 years ago" are said too loosely to be a
+  range that demotes what lies outside it, and are left to the words.
 - A school year runs August 15 to June 30; "this school year" is the one under way, or, in the
   summer break, the one just ended.
 - Ordering: "first", "earliest", "originally" ask for the oldest evidence; "last time", "most
@@ -27,6 +31,7 @@ Rules, where everyday speech is ambiguous:
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -285,6 +290,54 @@ def _year_part(m: re.Match, as_of: date, past: bool):
     return None if year is None else ("range", _months_span(year, 1 + 4 * _third(m), 4))
 
 
+# "3 days ago", "in the past 3 months": counts of a unit back from as_of.
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "couple of": 2,
+           "a few": 3, "few": 3}  # fmt: skip
+_COUNT_RE = r"\d{1,3}|" + "|".join(c.replace(" ", r"\s+") for c in sorted(_COUNTS, key=len, reverse=True))
+_UNIT_RE = r"(?P<unit>day|week|month|year)s?"
+
+
+def _back(as_of: date, m: re.Match) -> date:
+    """The day the match's count of its unit before as_of (a month's last day where the
+    earlier month is shorter)."""
+    text = " ".join((m.group("n") or "one").lower().split())
+    n, unit = int(text) if text.isdigit() else _COUNTS[text], m.group("unit").lower()
+    if unit in ("day", "week"):
+        return as_of - timedelta(days=n * (7 if unit == "week" else 1))
+    year, month = _add_months(as_of.year, as_of.month, -n * (12 if unit == "year" else 1))
+    return date(year, month, min(as_of.day, monthrange(year, month)[1]))
+
+
+def _days_ago(m: re.Match, as_of: date, past: bool):
+    return "day", _back(as_of, m)
+
+
+def _trailing(m: re.Match, as_of: date, past: bool):
+    """"in the past month", "over the last 3 years": from that long before as_of up to it."""
+    return "range", (_back(as_of, m), as_of)
+
+
+def _open_range(m: re.Match, as_of: date, past: bool):
+    """"since January", "after 2020", "before March 2024": from or up to a month or a year. A
+    month without a year is the last one begun for "since"; for "after" in the past tense the
+    last one over, else the one the tense picks."""
+    rel = m.group("rel").lower()
+    if m.group("month"):
+        month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
+        how = "past" if rel == "since" else ("last" if past and rel == "after" else _how(None, past))
+        first, last = _months_span(year, month, 1) if year is not None else _period(month, 1, as_of, how)
+    elif (year := plausible_year(m.group("y"))) is not None:
+        first, last = date(year, 1, 1), date(year, 12, 31)
+    else:
+        return None
+    if rel == "before":
+        until = first - timedelta(days=1)
+        return "range", (date.min if past else min(as_of, until), until)
+    start = first if rel == "since" else last + timedelta(days=1)
+    return "range", (start, max(start, as_of) if past or rel == "since" else date.max)
+
+
 def _calendar_year(m: re.Match, as_of: date, past: bool):
     year = plausible_year(m.group("year"))
     return None if year is None else ("range", (date(year, 1, 1), date(year, 12, 31)))
@@ -333,6 +386,17 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             _month_part,
         ),
         (rf"\b(?P<part>{_PART})[\s-]+(?P<year>\d{{4}})\b", _year_part),
+        (rf"\b(?P<n>{_COUNT_RE})\s+(?P<unit>day)s?\s+ago\b", _days_ago),
+        (
+            rf"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:past|last|previous)\s+(?:(?P<n>{_COUNT_RE})\s+)?"
+            rf"{_UNIT_RE}\b(?!\s+of\b)",
+            _trailing,
+        ),
+        (rf"\b(?:past|last|previous)\s+(?P<n>{_COUNT_RE})\s+{_UNIT_RE}\b", _trailing),
+        (
+            rf"\b(?P<rel>since|after|before)\s+(?:(?P<month>{MONTH_RE})(?:,?\s+(?P<year>\d{{4}})\b)?|(?P<y>\d{{4}})\b)",
+            _open_range,
+        ),
         (
             rf"\b(?:(?P<rel>this|current|last|next)\s+)?(?:{_YEARS.format(a='y1', b='y2')}\s+)?"
             rf"school\s+year\b(?:\s+{_YEARS.format(a='y3', b='y4')})?",
