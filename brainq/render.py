@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -215,6 +216,11 @@ def print_answer(answer, config, explain: bool) -> None:
             out.print(f"      [dim]{escape(_where(s.doc))}[/]")
 
 
+def _bound(day: date, open_end: date) -> str:
+    """A range's end as printed; an open end ("before 2020", "after June") as nothing."""
+    return "" if day == open_end else day.isoformat()
+
+
 def _print_explain(answer) -> None:
     t = answer.time
     out.print(f"\n[bold]pattern[/] {answer.intent.pattern}: {escape(answer.intent.reason)}")
@@ -222,7 +228,7 @@ def _print_explain(answer) -> None:
         part
         for part in (
             f"day {t.day}" if t.day else "",
-            f"range {t.range[0]}..{t.range[1]}" if t.range else "",
+            f"range {_bound(t.range[0], date.min)}..{_bound(t.range[1], date.max)}" if t.range else "",
             f"order {t.order}" if t.order else "",
         )
         if part
