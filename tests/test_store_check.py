@@ -2,6 +2,8 @@
 
 import json
 import shutil
+import sqlite3
+from contextlib import closing
 
 import chromadb
 import pytest
@@ -49,9 +51,13 @@ def test_missing_and_orphan_vectors_are_mended_without_the_source_files(notes_st
     assert ask_json(store, "What's the WiFi password?")["results"][0]["path"] == before
 
 
-def test_vectors_chroma_cannot_open_are_moved_aside_and_made_again(notes_store):
+@pytest.mark.parametrize("older", [False, True], ids=["store", "store made before the wider search"])
+def test_vectors_chroma_cannot_open_are_moved_aside_and_made_again(notes_store, older):
     tree, store = notes_store
     before = ask_json(store, "What's the WiFi password?")["results"][0]["path"]
+    if older:  # its next writer would widen the search first, but cannot open the vectors
+        with closing(sqlite3.connect(store / "catalog.sqlite3")) as db, db:
+            db.execute("DELETE FROM meta WHERE key = 'search_breadth'")
     (store / "chroma" / "chroma.sqlite3").write_bytes(b"\x00garbage" * 512)
 
     result = run_cli("status", "--check", store=store)

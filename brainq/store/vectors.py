@@ -146,13 +146,17 @@ class Chroma:
 
     def _widen_search(self) -> None:
         """A store made before SEARCH_BREADTH searches with Chroma's default: its first writer
-        since raises it (a reader leaves the store as it found it)."""
+        since raises it (a reader leaves the store as it found it). Vectors that cannot be
+        opened are left to the writer's own work (a repair rebuilds them) and a later writer."""
         if self.catalog.meta("search_breadth") == str(SEARCH_BREADTH):
             return
-        for collection in (self.collection, self.vocabulary):
-            hnsw = collection.configuration.get("hnsw") or {}  # a distributed server's has none
-            if hnsw.get("ef_search", SEARCH_BREADTH) < SEARCH_BREADTH:
-                collection.modify(configuration={"hnsw": {"ef_search": SEARCH_BREADTH}})
+        try:
+            for collection in (self.collection, self.vocabulary):
+                hnsw = collection.configuration.get("hnsw") or {}  # a distributed server's has none
+                if hnsw.get("ef_search", SEARCH_BREADTH) < SEARCH_BREADTH:
+                    collection.modify(configuration={"hnsw": {"ef_search": SEARCH_BREADTH}})
+        except StoreError:
+            return
         self.catalog.set_meta("search_breadth", str(SEARCH_BREADTH))
 
     def _server_client(self, settings):
