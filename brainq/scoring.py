@@ -30,7 +30,7 @@ class Scored:
     """A candidate with every factor of its score, as `--explain` and `--json` report them."""
 
     candidate: Candidate
-    age_days: float | None
+    age_days: float | None  # to as_of: what is shown
     decay: float
     source_weight: float
     cutoff: float
@@ -38,6 +38,7 @@ class Scored:
     day_factor: float = 1.0  # the question's own day: evidence about that day ranks up
     superseded_by: str | None = None  # doc_id of the later document that replaces this one
     score: float = 0.0
+    age_then: float | None = None  # to the end of a past period the question names: what decays
 
     @property
     def doc(self):
@@ -121,6 +122,7 @@ def score(
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval, as_of),
             day_factor=day_factor(time.day, about, retrieval.day_boost),
+            age_then=age_then,
         )
         scored.append(s)
     _mark_superseded(scored, retrieval, time)

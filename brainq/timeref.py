@@ -96,6 +96,9 @@ def is_past_tense(question: str) -> bool:
     return _PAST_WORDS.search(question) is not None
 
 
+_OPENER = re.compile(r"\b(since|after|before)\s+$", re.IGNORECASE)
+
+
 def resolve(question: str, as_of: date) -> TimeRef:
     """The day, range and ordering `question` asks about, as seen on `as_of`."""
     text = question[:QUESTION_CHARS].replace("\u2019", "'")
@@ -108,7 +111,12 @@ def resolve(question: str, as_of: date) -> TimeRef:
     printed: list[date] = []
     for mention in iter_mentions(text):
         day = _month_day(mention.year, mention.month, mention.day, as_of, past)
-        if day is not None:
+        opener = _OPENER.search(text, 0, mention.start)  # "since March 3": from then on
+        if day is not None and opener is not None:
+            span = _open_span(opener.group(1).lower(), day, day, as_of, past)
+            if span is not None:
+                found.append((opener.start(), mention.end, *span))
+        elif day is not None:
             found.append((mention.start, mention.end, "day", day))
             printed.append(day)
     for regex, rule in _RULES:
@@ -197,7 +205,12 @@ def _months_span(year: int, month: int, months: int) -> tuple[date, date]:
 
 def _period(first_month: int, months: int, as_of: date, how: str) -> tuple[date, date]:
     """The occurrence of a yearly period (a month, a season, March to May) that `how` picks."""
-    spans = [_months_span(y, first_month, months) for y in range(as_of.year - 2, as_of.year + 2)]
+    return _occurrence(lambda year: _months_span(year, first_month, months), as_of, how)
+
+
+def _occurrence(span_in: Callable[[int], tuple[date, date]], as_of: date, how: str) -> tuple[date, date]:
+    """Of a yearly span's occurrences (`span_in(year)`), the one `how` picks."""
+    spans = [span_in(y) for y in range(as_of.year - 2, as_of.year + 2)]
 
     def distance(span: tuple[date, date]) -> int:
         return max((span[0] - as_of).days, (as_of - span[1]).days, 0)
@@ -269,33 +282,46 @@ def _third(m: re.Match) -> int:
     return _THIRDS[m.group("part").lower().removeprefix("the").split()[0]]
 
 
-def _month_part(m: re.Match, as_of: date, past: bool):
-    month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
-    if year is not None:
-        first, last = _months_span(year, month, 1)
-    else:
-        first, last = _period(month, 1, as_of, _how(m.group("rel"), past))
-    nth = (m.group("nth") or "").lower()
+def _part_of(first: date, last: date, m: re.Match) -> tuple[date, date]:
+    """The part of a month or a year (first to last) the match names, or all of it."""
+    groups = m.groupdict()
+    nth = (groups.get("nth") or "").lower()
     if nth == "last":
-        return "range", (last - timedelta(days=6), last)
+        return last - timedelta(days=6), last
     if nth:
         start = first + timedelta(weeks=_WEEKS[nth])
-        return "range", (start, start + timedelta(days=6))
+        return start, start + timedelta(days=6)
+    if not groups.get("part"):
+        return first, last
+    if first.month != last.month:  # a year: thirds of four months
+        return _months_span(first.year, 1 + 4 * _third(m), 4)
     start = first + timedelta(days=10 * _third(m))
-    return "range", (start, last if _third(m) == 2 else start + timedelta(days=9))
+    return start, last if _third(m) == 2 else start + timedelta(days=9)
+
+
+def _month_part(m: re.Match, as_of: date, past: bool):
+    """The part of the month; without a year, the occurrence of the part itself that the tense
+    picks ("late August" asked on August 15 in the past tense is last year's)."""
+    month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
+
+    def part_in(in_year: int) -> tuple[date, date]:
+        return _part_of(*_months_span(in_year, month, 1), m)
+
+    return "range", part_in(year) if year is not None else _occurrence(part_in, as_of, _how(m.group("rel"), past))
 
 
 def _year_part(m: re.Match, as_of: date, past: bool):
     year = plausible_year(m.group("year"))
-    return None if year is None else ("range", _months_span(year, 1 + 4 * _third(m), 4))
+    return None if year is None else ("range", _part_of(date(year, 1, 1), date(year, 12, 31), m))
 
 
 # "3 days ago", "in the past 3 months": counts of a unit back from as_of.
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "a couple of": 2, "couple of": 2,
-           "a few": 3, "few": 3}  # fmt: skip
+           "a couple": 2, "couple": 2, "a few": 3, "few": 3}  # fmt: skip
 _COUNT_RE = r"\d{1,3}|" + "|".join(c.replace(" ", r"\s+") for c in sorted(_COUNTS, key=len, reverse=True))
 _UNIT_RE = r"(?P<unit>day|week|month|year)s?"
+_NOT_A_PART = r"(?!\s+of\b|'s\b)"  # "the last two weeks of school", "last month's bill"
 
 
 def _back(as_of: date, m: re.Match) -> date:
@@ -319,23 +345,36 @@ def _trailing(m: re.Match, as_of: date, past: bool):
 
 
 def _open_range(m: re.Match, as_of: date, past: bool):
-    """"since January", "after 2020", "before March 2024": from or up to a month or a year. A
-    month without a year is the last one begun for "since"; for "after" in the past tense the
-    last one over, else the one the tense picks."""
+    """"since January", "after early 2020", "before last March": from or up to a month or a
+    year, or a part of one. A month without a year is the last one begun for "since"; for
+    "after" in the past tense the last one over; else the one its prefix or the tense picks."""
     rel = m.group("rel").lower()
     if m.group("month"):
         month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
-        how = "past" if rel == "since" else ("last" if past and rel == "after" else _how(None, past))
+        if m.group("how"):
+            how = m.group("how").lower()
+        else:
+            how = "past" if rel == "since" else ("last" if past and rel == "after" else _how(None, past))
         first, last = _months_span(year, month, 1) if year is not None else _period(month, 1, as_of, how)
     elif (year := plausible_year(m.group("y"))) is not None:
         first, last = date(year, 1, 1), date(year, 12, 31)
     else:
         return None
-    if rel == "before":
+    first, last = _part_of(first, last, m)
+    if rel == "before" and "end" in (m.group("part") or "").lower():  # "before the end of 2022": by then
+        return "range", (date.min if past else as_of, last)
+    return _open_span(rel, first, last, as_of, past)
+
+
+def _open_span(rel: str, first: date, last: date, as_of: date, past: bool):
+    """From (since, after) or up to (before) the span first to last, as a range or None."""
+    if rel == "before":  # in the future tense, what is due between now and then
         until = first - timedelta(days=1)
-        return "range", (date.min if past else min(as_of, until), until)
+        return "range", (date.min if past or until < as_of else as_of, until)
     start = first if rel == "since" else last + timedelta(days=1)
-    return "range", (start, max(start, as_of) if past or rel == "since" else date.max)
+    if start > as_of:  # "since 2027" asked in 2026 looks forward, as "after June" may
+        return None if past or rel == "since" else ("range", (start, date.max))
+    return "range", (start, as_of if past or rel == "since" else date.max)
 
 
 def _calendar_year(m: re.Match, as_of: date, past: bool):
@@ -381,6 +420,11 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), rule)
     for pattern, rule in (
         (
+            rf"\b(?P<rel>since|after|before)\s+(?:(?P<part>{_PART})[\s-]+)?(?:(?P<how>last|this|next)\s+)?"
+            rf"(?:(?P<month>{MONTH_RE})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}})\b)?|(?P<y>\d{{4}})\b)",
+            _open_range,
+        ),
+        (
             rf"\b(?:(?P<rel>last|this|next)\s+)?(?P<part>{_PART}|{_NTH_WEEK})[\s-]+(?P<month>{MONTH_RE})"
             r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
             _month_part,
@@ -388,15 +432,11 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
         (rf"\b(?P<part>{_PART})[\s-]+(?P<year>\d{{4}})\b", _year_part),
         (rf"\b(?P<n>{_COUNT_RE})\s+(?P<unit>day)s?\s+ago\b", _days_ago),
         (
-            rf"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:past|last|previous)\s+(?:(?P<n>{_COUNT_RE})\s+)?"
-            rf"{_UNIT_RE}\b(?!\s+of\b)",
+            rf"\b(?:in|over|during|within|for)\s+the\s+(?:past|last|previous)\s+(?:(?P<n>{_COUNT_RE})\s+)?"
+            rf"{_UNIT_RE}\b{_NOT_A_PART}",
             _trailing,
         ),
-        (rf"\b(?:past|last|previous)\s+(?P<n>{_COUNT_RE})\s+{_UNIT_RE}\b", _trailing),
-        (
-            rf"\b(?P<rel>since|after|before)\s+(?:(?P<month>{MONTH_RE})(?:,?\s+(?P<year>\d{{4}})\b)?|(?P<y>\d{{4}})\b)",
-            _open_range,
-        ),
+        (rf"\b(?:past|last|previous)\s+(?P<n>{_COUNT_RE})\s+{_UNIT_RE}\b{_NOT_A_PART}", _trailing),
         (
             rf"\b(?:(?P<rel>this|current|last|next)\s+)?(?:{_YEARS.format(a='y1', b='y2')}\s+)?"
             rf"school\s+year\b(?:\s+{_YEARS.format(a='y3', b='y4')})?",

@@ -84,11 +84,12 @@ def _band(low: float, high: float, strength: float) -> float:
 
 
 def is_fresh(s: Scored, rule, pattern: str, time: TimeRef) -> bool:
-    """Fresh enough for the pattern to answer without a caveat."""
+    """Fresh enough for the pattern to answer without a caveat (as of the period the question
+    asks about: "what time was the recital in early March?" asked in November)."""
     if s.age_days is None:
         return False
     if rule.fresh_days is not None:
-        return s.age_days <= rule.fresh_days
+        return (s.age_days if s.age_then is None else s.age_then) <= rule.fresh_days
     if rule.min_weight is not None:
         return s.decay >= rule.min_weight
     return True

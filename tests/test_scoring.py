@@ -139,6 +139,10 @@ def test_a_question_about_a_past_period_ages_evidence_from_the_periods_end():
     assert result["august"].age_days == 204
     asked_now = {s.doc.doc_id: s for s in ranked([cand(august, 0.8)], pattern="entity")}
     assert asked_now["august"].decay < 0.5  # asked about now, it is 204 days old
+    # nor is it stale for the verdict: "what time was the recital in August?" is answered
+    recital = ranked([cand(doc("recital", "2025-08-20T00:00:00"), 0.8)], time=time)
+    assert _judge(recital, "logistical", time).level == "answer"
+    assert _judge(ranked([cand(doc("recital", "2025-08-20T00:00:00"), 0.8)]), "logistical").level == "verify"
 
 
 @pytest.mark.parametrize("order, first", [("asc", "2019"), ("desc", "2025")])

@@ -125,6 +125,15 @@ def test_days(question, as_of, day):
         ("What did we pay after June?", WED, date(2025, 7, 1), WED),
         ("What did we pay before 2020?", WED, date.min, date(2019, 12, 31)),
         ("Is anything due before June?", WED, WED, date(2026, 5, 31)),
+        ("Which bills are from before March?", WED, date.min, date(2026, 2, 28)),
+        ("What was paid before the end of 2022?", WED, date.min, date(2022, 12, 31)),
+        ("What did we pay since early March?", WED, date(2026, 3, 1), WED),
+        ("What did we pay since last June?", WED, date(2025, 6, 1), WED),
+        ("What did we get since March 3?", WED, date(2026, 3, 3), WED),
+        ("What bills came before 3/1?", WED, date.min, date(2026, 2, 28)),
+        # a part of a month is the occurrence of the part that the tense picks
+        ("What did we do in late August?", date(2026, 8, 15), date(2025, 8, 21), date(2025, 8, 31)),
+        ("Is there school the first week of March?", date(2026, 3, 20), date(2027, 3, 1), date(2027, 3, 7)),
     ],
 )
 def test_ranges(question, as_of, start, end):
@@ -166,6 +175,13 @@ def test_time_and_order_together():
     assert ref == TimeRef(
         range=(date(2025, 1, 1), date(2025, 12, 31)), order="desc", phrases=("last", "in 2025"), past=True
     )
+
+
+@pytest.mark.parametrize(
+    "question", ["When is the last day to register?", "What homework was in the last two weeks of school?"]
+)
+def test_the_last_days_of_something_are_no_span_up_to_today(question):
+    assert resolve(question, WED).range is None
 
 
 @pytest.mark.parametrize("question", ["What did we pay two weeks ago?", "Where did she move from 4 years ago?"])
