@@ -96,7 +96,9 @@ def is_past_tense(question: str) -> bool:
     return _PAST_WORDS.search(question) is not None
 
 
-_OPENER = re.compile(r"\b(since|after|before)\s+$", re.IGNORECASE)
+# "since March 3" is from then on; "the week before March 3" is no open range, so "before" and
+# "after" a printed date are left to it.
+_OPENER = re.compile(r"\b(since)\s+$", re.IGNORECASE)
 
 
 def resolve(question: str, as_of: date) -> TimeRef:
@@ -420,7 +422,8 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), rule)
     for pattern, rule in (
         (
-            rf"\b(?P<rel>since|after|before)\s+(?:(?P<part>{_PART})[\s-]+)?(?:(?P<how>last|this|next)\s+)?"
+            rf"(?<!week )(?<!weeks )(?<!days )(?<!months )(?<!years )\b(?P<rel>since|after|before)\s+"
+            rf"(?:(?P<part>{_PART})[\s-]+)?(?:(?P<how>last|this|next)\s+)?"
             rf"(?:(?P<month>{MONTH_RE})(?:,?\s+(?:of\s+)?(?P<year>\d{{4}})\b)?|(?P<y>\d{{4}})\b)",
             _open_range,
         ),
