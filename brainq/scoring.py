@@ -31,6 +31,7 @@ class Scored:
 
     candidate: Candidate
     age_days: float | None  # to as_of: what is shown
+    age_then: float | None  # to the end of a past period the question names: what decays
     decay: float
     source_weight: float
     cutoff: float
@@ -38,7 +39,6 @@ class Scored:
     day_factor: float = 1.0  # the question's own day: evidence about that day ranks up
     superseded_by: str | None = None  # doc_id of the later document that replaces this one
     score: float = 0.0
-    age_then: float | None = None  # to the end of a past period the question names: what decays
 
     @property
     def doc(self):
@@ -117,12 +117,12 @@ def score(
         s = Scored(
             candidate=cand,
             age_days=age,
+            age_then=age_then,
             decay=decay(pattern, age_then, doc.doc_type, current),
             source_weight=pattern.weights.get(doc.doc_type, pattern.default_weight),
             cutoff=cutoff,
             time_factor=_range_factor(doc, time, retrieval, as_of),
             day_factor=day_factor(time.day, about, retrieval.day_boost),
-            age_then=age_then,
         )
         scored.append(s)
     _mark_superseded(scored, retrieval, time)

@@ -89,7 +89,7 @@ def is_fresh(s: Scored, rule, pattern: str, time: TimeRef) -> bool:
     if s.age_days is None:
         return False
     if rule.fresh_days is not None:
-        return (s.age_days if s.age_then is None else s.age_then) <= rule.fresh_days
+        return s.age_then <= rule.fresh_days
     if rule.min_weight is not None:
         return s.decay >= rule.min_weight
     return True
