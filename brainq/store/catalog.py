@@ -178,11 +178,11 @@ class Catalog:
 
     def embedding_config(self) -> dict | None:
         """How the stored vectors were made: brainq.embedding records it and refuses others."""
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'embedding'").fetchone()
-        return json.loads(row[0]) if row else None
+        value = self.meta("embedding")
+        return json.loads(value) if value is not None else None
 
     def record_embedding_config(self, config: dict) -> None:
-        self.db.execute("INSERT OR REPLACE INTO meta VALUES ('embedding', ?)", (json.dumps(config, sort_keys=True),))
+        self.set_meta("embedding", json.dumps(config, sort_keys=True))
 
     # -- sources ---------------------------------------------------------------------------
 
