@@ -98,7 +98,7 @@ def is_past_tense(question: str) -> bool:
 
 # "since March 3" is from then on; "the week before March 3" is no open range, so "before" and
 # "after" a printed date are left to it.
-_OPENER = re.compile(r"\b(since)\s+$", re.IGNORECASE)
+_SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 
 
 def resolve(question: str, as_of: date) -> TimeRef:
@@ -113,9 +113,9 @@ def resolve(question: str, as_of: date) -> TimeRef:
     printed: list[date] = []
     for mention in iter_mentions(text):
         day = _month_day(mention.year, mention.month, mention.day, as_of, past)
-        opener = _OPENER.search(text, 0, mention.start)  # "since March 3": from then on
+        opener = _SINCE.search(text, 0, mention.start)  # "since March 3": from then on
         if day is not None and opener is not None:
-            span = _open_span(opener.group(1).lower(), day, day, as_of, past)
+            span = _open_span("since", day, day, as_of, past)
             if span is not None:
                 found.append((opener.start(), mention.end, *span))
         elif day is not None:
@@ -236,14 +236,16 @@ def _how(rel: str | None, past: bool) -> str:
     return "past" if past else "future"
 
 
+def _month(m: re.Match, as_of: date, how: str) -> tuple[date, date]:
+    """The match's month: in the year it prints, else its occurrence that `how` picks."""
+    month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
+    return _months_span(year, month, 1) if year is not None else _period(month, 1, as_of, how)
+
+
 def _month_range(m: re.Match, as_of: date, past: bool):
-    month = MONTHS[m.group("month").lower()]
-    year = plausible_year(m.group("year"))
-    if year is not None:
-        return "range", _months_span(year, month, 1)
-    if m.group("rel") is None:
+    if plausible_year(m.group("year")) is None and m.group("rel") is None:
         return None  # a bare month name is no time reference ("the June concert")
-    return "range", _period(month, 1, as_of, _how(m.group("rel"), past))
+    return "range", _month(m, as_of, _how(m.group("rel"), past))
 
 
 def _season(m: re.Match, as_of: date, past: bool):
@@ -352,12 +354,11 @@ def _open_range(m: re.Match, as_of: date, past: bool):
     "after" in the past tense the last one over; else the one its prefix or the tense picks."""
     rel = m.group("rel").lower()
     if m.group("month"):
-        month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
         if m.group("how"):
             how = m.group("how").lower()
         else:
             how = "past" if rel == "since" else ("last" if past and rel == "after" else _how(None, past))
-        first, last = _months_span(year, month, 1) if year is not None else _period(month, 1, as_of, how)
+        first, last = _month(m, as_of, how)
     elif (year := plausible_year(m.group("y"))) is not None:
         first, last = date(year, 1, 1), date(year, 12, 31)
     else:
