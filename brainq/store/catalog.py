@@ -336,9 +336,6 @@ class Catalog:
         """Every live chunk of this store's own files, with its file's path."""
         return dict(self.db.execute(f"SELECT chunk_id, path FROM chunk_index WHERE {_OWN}"))
 
-    def has_chunks(self) -> bool:
-        return self.db.execute("SELECT 1 FROM chunk_index LIMIT 1").fetchone() is not None
-
     def chunk_texts(self, chunk_ids: list[str]) -> Iterator[tuple[str, str, str]]:
         """(chunk id, document id, text) of those of `chunk_ids` that are live."""
         return self._rows_where_in(

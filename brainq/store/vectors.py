@@ -36,10 +36,14 @@ _READS = frozenset({"get", "query", "count", "peek"})
 # How many entries Chroma's vector index weighs while it searches. Its default, 100, against the
 # 60 candidates a question fetches, missed some of the nearest chunks, and not always the same:
 # a small store's index is rebuilt in memory by each process that opens it, so one question got
-# a different answer from one run to the next. At 256 the 60 found are the nearest 60; a search
-# at 100k chunks costs ~3 ms more.
+# a different answer from one run to the next. At 256 a missed one is rare; a search at 100k
+# chunks costs ~3 ms more.
 SEARCH_BREADTH = 256
 _SEARCH = {"hnsw": {"space": "cosine", "ef_search": SEARCH_BREADTH}}
+# Rare is not never. Up to this many chunks, Chroma keeps no index on disk and each process
+# builds its own, so a question asks such a store for all its chunks: the index then visits
+# every one, and the nearest are the nearest in every run. That costs ~4 ms at 1,000.
+SEARCHED_WHOLE = 1000
 
 
 class Chroma:
@@ -291,10 +295,12 @@ class Chroma:
 
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
         """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
-        if not self.catalog.has_chunks():
-            return []  # an empty store: counting chunks would cost a scan of a large one
-        result = self.collection.query(query_embeddings=[vector], n_results=n, include=["distances"])
-        ids, distances = result["ids"][0], result["distances"][0]
+        held = self.catalog.chunk_count()  # kept until the catalog changes; a question counts anyway
+        if not held:
+            return []
+        wanted = held if held <= SEARCHED_WHOLE else n
+        result = self.collection.query(query_embeddings=[vector], n_results=max(n, wanted), include=["distances"])
+        ids, distances = result["ids"][0][:n], result["distances"][0][:n]
         live = {chunk_id: (doc_id, text) for chunk_id, doc_id, text in self.catalog.chunk_texts(ids)}
         return [Hit(cid, *live[cid], 1.0 - distance) for cid, distance in zip(ids, distances) if cid in live]
 
