@@ -20,6 +20,9 @@ _PARAGRAPH = re.compile(r"\n\s*\n")
 # a list item, a numbered step, or a "Label: value" line (mail headers, invoice fields).
 _NEW_ITEM = re.compile(r"^\s*(?:[-*•▪]\s|\d{1,3}[.)]\s|[A-Z][\w'/# -]{0,30}:\s)")
 _SHORT_LINE = 40  # headings, greetings and signature lines end where they end
+# A dot leader ("Fiber 500 ........ $55.00") makes a line a table row: a line of its own, never
+# part of a hard-wrapped sentence, and its dots end no sentence.
+_LEADER = re.compile(r"\.{4,}")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
@@ -57,6 +60,8 @@ def _unwrap(paragraph: str) -> list[str]:
             and quoted == lines[-1].startswith(">")
             and not _NEW_ITEM.match(content)
             and len(previous) >= _SHORT_LINE
+            and not _LEADER.search(previous)
+            and not _LEADER.search(content)
         ):
             lines[-1] += " " + content
         else:
@@ -68,8 +73,8 @@ def _unwrap(paragraph: str) -> list[str]:
 def _split_line(line: str) -> list[str]:
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
-        if parts and _ABBREVIATION.search(parts[-1]):
-            parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu": not a sentence end
+        if parts and (_ABBREVIATION.search(parts[-1]) or parts[-1].endswith("....")):
+            parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu", "Rabies ..... due 05/14": no sentence end
         else:
             parts.append(piece)
     return parts

@@ -63,3 +63,22 @@ def test_a_forward_is_read_as_what_it_forwards():
     )
     [chunk] = chunk_text("Fwd: roof quote", body, Chunking())
     assert "The quote for replacing the north slope of the roof is $8,400, including tear-off and disposal." in unquoted(chunk)
+
+
+def test_a_row_with_a_dot_leader_is_a_line_of_its_own():
+    """A table of a schedule or a bill: joined as hard-wrapped prose and cut at its dots, a row's
+    time ended up beside the next row's place ("7:44 AM (new stop) Heron Bend Rd ....")."""
+    body = (
+        "Morning times change as follows:\n\n"
+        "  Sandpiper Way & Kestrel Ct ......... 7:44 AM (new stop)\n"
+        "  Heron Bend Rd & Marsh Ln ........... 7:53 AM (was 7:41 AM)\n\n"
+        "Afternoon drop-off times are unchanged. Please be at the stop five minutes early.\n"
+    )
+    [chunk] = chunk_text("Route 22", body, Chunking())
+    assert chunk.split("\n")[1:] == [
+        "Morning times change as follows:",
+        "Sandpiper Way & Kestrel Ct ......... 7:44 AM (new stop)",
+        "Heron Bend Rd & Marsh Ln ........... 7:53 AM (was 7:41 AM)",
+        "Afternoon drop-off times are unchanged.",
+        "Please be at the stop five minutes early.",
+    ]
