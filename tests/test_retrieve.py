@@ -12,7 +12,7 @@ from brainq.query.analysis import Query, analyse, stem
 from brainq.query.candidates import Candidate, _coverage, _names, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
 from brainq.query.refine import _sentences_about_the_day, refine
-from brainq.query.sentences import sentences, without_urls
+from brainq.query.sentences import LIST_WORDS, sentences, without_urls
 from brainq.store import Chunk, FileWrite, Store, StoredDocument
 from brainq.store.vectors import SEARCH_BREADTH
 
@@ -325,10 +325,11 @@ def test_an_answer_line_is_read_at_a_glance():
     from brainq.query.sentences import ANSWER_CHARS
 
     long = " ".join(["The league meets every Thursday evening at the community center"] * 8) + "."
-    c = Candidate(_doc(), "reg:0", f"T\n{long}\nShort one here.", 0.5, 0.5, [], 0.5, sentence=long, support="Short one here.")
+    text = f"T\nShort one here.\n{long}\nPractice is at 6 pm."
+    c = Candidate(_doc(), "reg:0", text, 0.5, 0.5, [], 0.5, sentence=long, support="Short one here.")
     assert len(c.answer) <= ANSWER_CHARS and c.answer.endswith("\u2026")
     c.sentence = "Practice is at 6 pm."
-    assert c.answer == "Practice is at 6 pm. Short one here."
+    assert c.answer == "Short one here. Practice is at 6 pm."  # in the document's order
 
 
 @pytest.mark.parametrize(
@@ -386,3 +387,28 @@ def test_a_store_made_with_a_narrower_search_is_widened_by_its_next_writer(tmp_p
             pass
         assert store.collection.configuration["hnsw"]["ef_search"] == SEARCH_BREADTH
         assert store.vocabulary.configuration["hnsw"]["ef_search"] == SEARCH_BREADTH
+
+
+def test_a_line_that_introduces_a_list_is_read_with_it():
+    chunk = (
+        "Route 22\nMorning times change as follows:\nSandpiper Way & Kestrel Ct ......... 7:44 AM (new stop)\n"
+        "Heron Bend Rd & Marsh Ln ........... 7:53 AM\nAfternoon drop-off times are unchanged.\n"
+        "Coming up after the break:\n- The field trip is Thursday, April 30.\n- Picture day is May 3.\n"
+        "Work performed:\nRemoved the old water heater."
+    )
+    assert sentences(chunk) == [
+        "Morning times change as follows: Sandpiper Way & Kestrel Ct ... 7:44 AM (new stop); Heron Bend Rd & Marsh Ln ... 7:53 AM",
+        "Sandpiper Way & Kestrel Ct ... 7:44 AM (new stop)",  # still read alone too
+        "Heron Bend Rd & Marsh Ln ... 7:53 AM",
+        "Afternoon drop-off times are unchanged.",  # a sentence ends the list
+        "Coming up after the break: The field trip is Thursday, April 30.; Picture day is May 3.",
+        "- The field trip is Thursday, April 30.",
+        "- Picture day is May 3.",
+        "Removed the old water heater.",  # a list is not a paragraph of prose
+    ]
+
+
+def test_a_long_list_is_read_with_its_first_items():
+    items = [f"Item {i} of the list, part number {i}" for i in range(20)]
+    first, *_ = sentences("T\nParts used:\n" + "\n".join(items))
+    assert first.startswith("Parts used: Item 0 of the list") and len(first.split()) <= LIST_WORDS

@@ -27,7 +27,7 @@ from brainq.chunking import unquoted
 from brainq.config import Config
 from brainq.query.analysis import IDENTIFIER, Query, stem, stems
 from brainq.query.lexical import Term, lexical_query, plain_query, terms_about
-from brainq.query.sentences import ANSWER_CHARS, glance, without_urls
+from brainq.query.sentences import ANSWER_CHARS, glance, sentences
 from brainq.store import Store, StoredDocument
 
 _HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
@@ -69,9 +69,12 @@ class Candidate:
             return None
         if not self.support or len(self.sentence) + len(self.support) >= ANSWER_CHARS:
             return glance(self.sentence)
-        text = without_urls("\n".join([self.text, *self.other_texts]))  # as sentences() gives them
-        pair = sorted([self.sentence, self.support], key=lambda s: text.find(s))
-        return " ".join(pair)
+        order = self.read_sentences()
+        return " ".join(sorted([self.sentence, self.support], key=order.index))
+
+    def read_sentences(self) -> list[str]:
+        """The sentences of its chunks found, once each, in the document's order."""
+        return list(dict.fromkeys(s for text in [self.text, *self.other_texts] for s in sentences(text)))
 
 
 def retrieve(

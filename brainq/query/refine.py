@@ -11,7 +11,6 @@ from brainq.dates import find_event_dates
 from brainq.facts import holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
-from brainq.query.sentences import sentences
 
 
 def refine(
@@ -89,11 +88,6 @@ def _day_of(cand: Candidate):
     return cand.doc.source_date.date() if cand.doc.source_date else None
 
 
-def _in_order(cand: Candidate) -> list[str]:
-    """The sentences of the candidate's chunks found, once each, in the document's order."""
-    return list(dict.fromkeys(s for text in [cand.text, *cand.other_texts] for s in sentences(text)))
-
-
 def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
     """The sentences about the day asked about: those naming it, and a sentence naming no day
     that follows one of them ("Friday, March 13 will now be a full school day. Students will be
@@ -101,7 +95,7 @@ def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
     if day is None:
         return set()
     about, previous = set(), False
-    for sentence in _in_order(cand):
+    for sentence in cand.read_sentences():
         days = find_event_dates(sentence, _day_of(cand))
         previous = day in days or (previous and not days)
         if previous:
@@ -125,5 +119,5 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
         states = query.asks is not None and holds(sentence, query.asks, anchor)
         return overlap + states + (sentence in on_the_day)
 
-    ranked = sorted(((promise(s), s) for s in _in_order(cand)), key=lambda pair: pair[0], reverse=True)[:n]
+    ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)[:n]
     return [sentence for i, (score, sentence) in enumerate(ranked) if score > 0 or i == 0]

@@ -1,5 +1,6 @@
 """A chunk's sentences as a person reads them: its body's lines less mail headers and rows of
-links, web addresses dropped, an answer cut to a glance.
+links, web addresses dropped, a list read with the line that introduces it, an answer cut to a
+glance.
 """
 
 from __future__ import annotations
@@ -10,6 +11,13 @@ ANSWER_CHARS = 300
 _MAIL_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 _LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
 _URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]]>?", re.IGNORECASE)
+_LEADER = re.compile(r"\s*\.{4,}\s*")  # a table row's dots: " ... " reads the same, at a tenth the cost
+# A short line ending in a colon introduces the lines after it: "Morning times change as
+# follows:" says nothing alone, and "Heron Bend Rd ... 7:53 AM" little without it. A longer one
+# is a statement of its own. It is read with at most LIST_ITEMS of them, up to LIST_WORDS words
+# in all (the model reads every word it is given).
+INTRO_WORDS, LIST_ITEMS, LIST_WORDS = 15, 6, 60
+_BULLET = re.compile(r"^(?:[-*\u2022\u25aa]|\d{1,3}[.)])\s")
 
 
 def sentences(chunk: str) -> list[str]:
@@ -18,8 +26,32 @@ def sentences(chunk: str) -> list[str]:
     lines that are mostly links or addresses (a newsletter's tracking links), which no person
     reads as an answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
-    shown = (without_urls(s) for s in lines if not _MAIL_HEADER_LINE.match(s) and _readable(s))
-    return [s for s in shown if len(s.split()) >= 3]
+    shown = [_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _MAIL_HEADER_LINE.match(s) and _readable(s)]
+    return [s for s in _with_their_items(shown) if len(s.split()) >= 3]
+
+
+def _with_their_items(lines: list[str]) -> list[str]:
+    """Each line that introduces a list, read with the list's first items; the items are
+    still read on their own too ("what time is the Marsh Ln stop?")."""
+    read = []
+    for i, line in enumerate(lines):
+        words = len(line.split())
+        if line.endswith(":") and words <= INTRO_WORDS:
+            items = []
+            for item in lines[i + 1 : i + 1 + LIST_ITEMS]:
+                words += len(item.split())
+                if not _is_item(item) or (items and words > LIST_WORDS):
+                    break
+                items.append(item)
+            line = " ".join([line, "; ".join(_BULLET.sub("", item) for item in items)]) if items else line
+        read.append(line)
+    return read
+
+
+def _is_item(line: str) -> bool:
+    """A bullet, or a line that ends no sentence ("Unit: C-114 (10 x 10, drive-up)")."""
+    end = line.rstrip("\"')\u201d")
+    return not end.endswith(":") and (bool(_BULLET.match(line)) or not end.endswith((".", "!", "?")))
 
 
 def without_urls(text: str) -> str:
