@@ -22,7 +22,7 @@ _NEW_ITEM = re.compile(r"^\s*(?:[-*•▪]\s|\d{1,3}[.)]\s|[A-Z][\w'/# -]{0,30}:
 _SHORT_LINE = 40  # headings, greetings and signature lines end where they end
 # A dot leader ("Fiber 500 ........ $55.00") makes a line a table row: a line of its own, never
 # part of a hard-wrapped sentence, and its dots end no sentence.
-_LEADER = re.compile(r"\.{4,}")
+DOT_LEADER = re.compile(r"\s*\.{4,}\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
@@ -60,8 +60,8 @@ def _unwrap(paragraph: str) -> list[str]:
             and quoted == lines[-1].startswith(">")
             and not _NEW_ITEM.match(content)
             and len(previous) >= _SHORT_LINE
-            and not _LEADER.search(previous)
-            and not _LEADER.search(content)
+            and not DOT_LEADER.search(previous)
+            and not DOT_LEADER.search(content)
         ):
             lines[-1] += " " + content
         else:
