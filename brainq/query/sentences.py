@@ -42,7 +42,7 @@ def _with_their_items(lines: list[str]) -> list[str]:
             items = []
             for item in lines[i + 1 : i + 1 + LIST_ITEMS]:
                 words += len(item.split())
-                if not _is_item(item) or (items and words > LIST_WORDS):
+                if not _is_item(item) or words > LIST_WORDS:
                     break
                 items.append(item)
             line = " ".join([line, "; ".join(_BULLET.sub("", item) for item in items)]) if items else line
