@@ -172,6 +172,7 @@ class Retrieval:
     entity_boost: float
     passage_lines: int
     answer_type_boost: float
+    asking_factor: float
     day_boost: float
     relevance_exponent: float
     floor_missing_exponent: float

@@ -298,6 +298,19 @@ def test_a_question_in_a_source_is_no_statement_of_its_answer():
     assert tell.states_answer and tell.rank > ask.rank
 
 
+def test_a_question_in_a_source_yields_to_a_statement_that_names_no_day():
+    """"When does the pool open back up?": a source's own date may be the day asked about, so a
+    statement naming none keeps its weight; the neighbour asking the same thing, far closer in
+    wording, still comes after it."""
+    asking, telling = "Does anyone know when the town pool opens again?", "We now expect to welcome swimmers back soon."
+    vectors = {"q": [1.0, 0.0], asking: [0.95, 0.312], telling: [0.6, 0.8]}
+    query = Query("q", ["pool", "open"], {}, [], "day")
+    ask = Candidate(_doc(), "ask:0", f"Pool?\n{asking}", 0.9, 0.6, [], 0.6, rank=0.9)
+    tell = Candidate(_doc(), "tell:0", f"Update\n{telling}", 0.6, 0.6, [], 0.6, rank=0.8)
+    refine([ask, tell], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert tell.rank > ask.rank and tell.relevance > ask.relevance
+
+
 def test_plain_query_holds_every_word_but_stop_words():
     from brainq.query.lexical import plain_query
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from brainq.config import Config
+from brainq.config import Config, Retrieval
 from brainq.dates import find_event_dates
 from brainq.facts import holds
 from brainq.query.analysis import Query, contains, stems
@@ -47,7 +47,7 @@ def refine(
         # resembles the question ("what time ...?": the one with a time in it; "how much did
         # we pay to sign Rex up?": the fee, not "Player: Rex Novak"), by the same factors
         # as its document's relevance below; and so does one about the day asked about.
-        preference = similarity * _answer_factor(query, states, r.answer_type_boost, asking)
+        preference = similarity * _answer_factor(query, states, r, asking)
         preference *= day_factor(day, sentence in on_the_day[cand.chunk_id], r.day_boost)
         ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states, asking))
     for cand in top:
@@ -62,22 +62,22 @@ def refine(
     for cand in top:
         if cand.sentence_vector is not None:
             cand.semantic = max(cand.semantic, cosine_similarity(cand.sentence_vector, vector))
-            cand.answer_factor = _answer_factor(query, cand.states_answer, r.answer_type_boost, cand.asks_back)
+            cand.answer_factor = _answer_factor(query, cand.states_answer, r, cand.asks_back)
             cand.relevance = relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
             cand.relevance *= cand.answer_factor
     fuse(candidates, config)
     return sorted(candidates, key=lambda c: c.rank, reverse=True)
 
 
-def _answer_factor(query: Query, states: bool, boost: float, asking: bool = False) -> float:
+def _answer_factor(query: Query, states: bool, r: Retrieval, asking: bool) -> float:
     """Up when a sentence holds the kind of fact asked for, down when the question asks for
-    one and it does not (not for "when": the document's own date may be the answer), and down
-    when the sentence is itself a question."""
+    one and it does not (not for "when": the document's own date may be the answer), and
+    further down when the sentence is itself a question."""
     if asking:
-        return 1.0 - boost
+        return r.asking_factor
     if states:
-        return 1.0 + boost
-    return 1.0 - boost if query.asks and query.asks != "day" else 1.0
+        return 1.0 + r.answer_type_boost
+    return 1.0 - r.answer_type_boost if query.asks and query.asks != "day" else 1.0
 
 
 def _is_question(sentence: str) -> bool:
