@@ -236,10 +236,16 @@ def _how(rel: str | None, past: bool) -> str:
     return "past" if past else "future"
 
 
-def _month(m: re.Match, as_of: date, how: str) -> tuple[date, date]:
-    """The match's month: in the year it prints, else its occurrence that `how` picks."""
+def _month(m: re.Match, as_of: date, how: str, within=lambda first, last: (first, last)) -> tuple[date, date]:
+    """The match's month, or the part of it `within` takes: in the year it prints, else the
+    occurrence that `how` picks (of the part itself: "late August" asked on August 15 in the
+    past tense is last year's)."""
     month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
-    return _months_span(year, month, 1) if year is not None else _period(month, 1, as_of, how)
+
+    def span_in(in_year: int) -> tuple[date, date]:
+        return within(*_months_span(in_year, month, 1))
+
+    return span_in(year) if year is not None else _occurrence(span_in, as_of, how)
 
 
 def _month_range(m: re.Match, as_of: date, past: bool):
@@ -304,14 +310,7 @@ def _part_of(first: date, last: date, m: re.Match) -> tuple[date, date]:
 
 
 def _month_part(m: re.Match, as_of: date, past: bool):
-    """The part of the month; without a year, the occurrence of the part itself that the tense
-    picks ("late August" asked on August 15 in the past tense is last year's)."""
-    month, year = MONTHS[m.group("month").lower()], plausible_year(m.group("year"))
-
-    def part_in(in_year: int) -> tuple[date, date]:
-        return _part_of(*_months_span(in_year, month, 1), m)
-
-    return "range", part_in(year) if year is not None else _occurrence(part_in, as_of, _how(m.group("rel"), past))
+    return "range", _month(m, as_of, _how(m.group("rel"), past), lambda first, last: _part_of(first, last, m))
 
 
 def _year_part(m: re.Match, as_of: date, past: bool):
