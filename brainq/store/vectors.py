@@ -298,8 +298,8 @@ class Chroma:
         held = self.catalog.chunk_count()  # kept until the catalog changes; a question counts anyway
         if not held:
             return []
-        wanted = held if held <= SEARCHED_WHOLE else n
-        result = self.collection.query(query_embeddings=[vector], n_results=max(n, wanted), include=["distances"])
+        width = max(n, held) if held <= SEARCHED_WHOLE else n
+        result = self.collection.query(query_embeddings=[vector], n_results=width, include=["distances"])
         ids, distances = result["ids"][0][:n], result["distances"][0][:n]
         live = {chunk_id: (doc_id, text) for chunk_id, doc_id, text in self.catalog.chunk_texts(ids)}
         return [Hit(cid, *live[cid], 1.0 - distance) for cid, distance in zip(ids, distances) if cid in live]
