@@ -20,7 +20,7 @@ _PARAGRAPH = re.compile(r"\n\s*\n")
 # a list item, a numbered step, or a "Label: value" line (mail headers, invoice fields).
 _NEW_ITEM = re.compile(r"^\s*(?:[-*•▪]\s|\d{1,3}[.)]\s|[A-Z][\w'/# -]{0,30}:\s)")
 _SHORT_LINE = 40  # headings, greetings and signature lines end where they end
-# A dot leader ("Fiber 500 ........ $55.00") makes a line a table row: a line of its own, never
+# A dot leader ("Monthly plan ........ $40.00") makes a line a table row: a line of its own, never
 # part of a hard-wrapped sentence, and its dots end no sentence.
 DOT_LEADER = re.compile(r"\s*\.{4,}\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
@@ -74,7 +74,7 @@ def _split_line(line: str) -> list[str]:
     parts: list[str] = []
     for piece in _SENTENCE_END.split(line):
         if parts and (_ABBREVIATION.search(parts[-1]) or parts[-1].endswith("....")):
-            parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu", "Rabies ..... due 05/14": no sentence end
+            parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu", "Checkup ..... due 05/14": no sentence end
         else:
             parts.append(piece)
     return parts

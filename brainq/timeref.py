@@ -132,7 +132,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
         found.append(order)
     found.sort(key=lambda item: item[0])
     return TimeRef(
-        # A printed date is the day meant, before any day word: "what did Joanna finish last
+        # A printed date is the day meant, before any day word: "what did Sam finish last
         # Friday, on 23 January 2022?", "what did the plumber say yesterday about May 3's work?"
         day=next(iter(printed), None) or next((v for _, _, kind, v in found if kind == "day"), None),
         range=next((v for _, _, kind, v in found if kind == "range"), None),

@@ -39,7 +39,7 @@ def refine(
     ranked: dict[str, list[tuple[float, str, list[float], bool]]] = {}
     for (cand, sentence), vec in zip(pool, vectors):
         similarity = cosine_similarity(vec, vector)
-        # A question in a source ("does anyone know when the pool opens?") asks what the
+        # A question in a source ("does anyone know if practice is on?") asks what the
         # question asks; it is no statement of the answer, however alike the two are.
         asking = _is_question(sentence)
         states = bool(query.asks) and not asking and holds(sentence, query.asks, _day_of(cand))

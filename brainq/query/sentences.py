@@ -13,8 +13,8 @@ ANSWER_CHARS = 300
 _MAIL_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 _LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
 _URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]]>?", re.IGNORECASE)
-# A short line ending in a colon introduces the lines after it: "Morning times change as
-# follows:" says nothing alone, and "Heron Bend Rd ... 7:53 AM" little without it. A longer one
+# A short line ending in a colon introduces the lines after it: "New hours are as follows:"
+# says nothing alone, and "Main St ... 7:50 AM" little without it. A longer one
 # is a statement of its own. It is read with at most LIST_ITEMS of them, up to LIST_WORDS words
 # in all (the model reads every word it is given).
 INTRO_WORDS, LIST_ITEMS, LIST_WORDS = 15, 6, 60
@@ -34,7 +34,7 @@ def sentences(chunk: str) -> list[str]:
 
 def _with_their_items(lines: list[str]) -> list[str]:
     """Each line that introduces a list, read with the list's first items; the items are
-    still read on their own too ("what time is the Marsh Ln stop?")."""
+    still read on their own too ("what time is the Main St stop?")."""
     read = []
     for i, line in enumerate(lines):
         words = len(line.split())
