@@ -421,3 +421,18 @@ def test_a_long_list_is_read_with_its_first_items():
     items = [f"Item {i} of the list, part number {i}" for i in range(20)]
     first, *_ = sentences("T\nParts used:\n" + "\n".join(items))
     assert first.startswith("Parts used: Item 0 of the list") and len(first.split()) <= LIST_WORDS
+
+
+@pytest.mark.parametrize("context, closer", [(CONFIG.retrieval.sentence_context, "garbage"), (0.0, "power")])
+def test_a_sentence_is_read_in_its_chunk(context, closer):
+    """"Account number: ..." on the power bill resembles "what's our account number for garbage
+    pickup?" more than the garbage bill's "Customer no.: ..." does; the bill it is on does not."""
+    power_line, garbage_line = "Account number: 3301-2245", "Customer no.: GB-1180-44"
+    vectors = {"q": [1.0, 0.0], power_line: [0.8, 0.6], garbage_line: [0.75, 0.661]}
+    query = Query("q", ["account", "number", "garbage"], {}, [], None)
+    power = Candidate(_doc(), "power:0", f"Electric bill\n{power_line}", 0.2, 0.6, [], 0.4, rank=0.9)
+    garbage = Candidate(_doc(), "garbage:0", f"Disposal statement\n{garbage_line}", 0.7, 0.6, [], 0.65, rank=0.8)
+    config = replace(CONFIG, retrieval=replace(CONFIG.retrieval, sentence_context=context))
+    refine([power, garbage], query, vectors["q"], lambda texts: [vectors[t] for t in texts], config)
+    first = max([power, garbage], key=lambda c: c.relevance)
+    assert first is {"power": power, "garbage": garbage}[closer]

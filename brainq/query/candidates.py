@@ -10,8 +10,9 @@ personal brain must be able to answer "I don't know". Relevance of a chunk is
 
 where coverage is the IDF-weighted share of the question's words (or their synonyms) the
 chunk contains, and similarity is the cosine of the question with the chunk or, for the best
-candidates, with the chunk's closest sentence (refine.py), whichever is higher: a short question is far
-from a 150-word chunk in embedding space even when one sentence of it is the answer.
+candidates, with the chunk's closest sentence read in its chunk (refine.py), whichever is
+higher: a short question is far from a 150-word chunk in embedding space even when one
+sentence of it is the answer.
 """
 
 from __future__ import annotations

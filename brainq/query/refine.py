@@ -61,7 +61,11 @@ def refine(
                 cand.support = rest[0][1]
     for cand in top:
         if cand.sentence_vector is not None:
-            cand.semantic = max(cand.semantic, cosine_similarity(cand.sentence_vector, vector))
+            # A sentence is read in its context: "Account number: 5520-117719" answers "what
+            # is our account number for garbage pickup?" only as far as its bill is the
+            # garbage bill.
+            closest = cosine_similarity(cand.sentence_vector, vector)
+            cand.semantic = max(cand.semantic, (1 - r.sentence_context) * closest + r.sentence_context * cand.semantic)
             cand.answer_factor = _answer_factor(query, cand.states_answer, r, cand.asks_back)
             cand.relevance = relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
             cand.relevance *= cand.answer_factor
