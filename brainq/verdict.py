@@ -14,7 +14,7 @@ from datetime import date
 from brainq.config import Config
 from brainq.dates import find_event_dates
 from brainq.facts import facts
-from brainq.scoring import Scored
+from brainq.scoring import Scored, effective_day
 from brainq.timeref import TimeRef
 
 @dataclass
@@ -53,7 +53,7 @@ def judge(
         said = ", ".join(f"{_label(s)} says {what}" for s, what in conflict)
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
                        f"Sources disagree: {said}", conflict)
-    caveat = _outranked(outranked_by) or _staleness(top, rule, pattern, time) or _unstated(top, asked)
+    caveat = _outranked(outranked_by) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
     return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _where_found(top, config, pattern))
@@ -83,11 +83,15 @@ def _band(low: float, high: float, strength: float) -> float:
     return round(low + (high - low) * 0.999 * strength, 2)
 
 
-def is_fresh(s: Scored, rule, pattern: str, time: TimeRef) -> bool:
+def is_fresh(s: Scored, rule, time: TimeRef, as_of: date) -> bool:
     """Fresh enough for the pattern to answer without a caveat (as of the period the question
-    asks about: "what time was the recital in early March?" asked in November)."""
+    asks about: "what time was the recital in early March?" asked in November). What was
+    written within a past period the question names ("when was the recital last year?") is
+    that period's own record, however long ago it ended."""
     if s.age_days is None:
         return False
+    if time.range and time.range[1] < as_of and time.range[0] <= effective_day(s.doc.source_date, s.doc.date_precision) <= time.range[1]:
+        return True
     if rule.fresh_days is not None:
         return s.age_then <= rule.fresh_days
     if rule.min_weight is not None:
@@ -95,12 +99,12 @@ def is_fresh(s: Scored, rule, pattern: str, time: TimeRef) -> bool:
     return True
 
 
-def _staleness(top: Scored, rule, pattern: str, time: TimeRef) -> str | None:
+def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
     if top.doc.date_source == "mtime":
         return "Date uncertain: the newest source has no date of its own (file modification time used)"
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
-    if not is_fresh(top, rule, pattern, time):
+    if not is_fresh(top, rule, time, as_of):
         return f"Possibly outdated: newest source is {days(top.age_days)} old ({top.doc.doc_type})"
     return None
 
@@ -137,7 +141,7 @@ def _conflict(results, pattern, config, time, asked, as_of) -> list[tuple[Scored
         s for s in results[: config.verdicts.conflict_sources]
         if s.relevance >= config.verdicts.conflict_min_relevance
         and not s.superseded_by
-        and is_fresh(s, rule, pattern, time)
+        and is_fresh(s, rule, time, as_of)
     ]  # fmt: skip
     if len(strong) < 2 or strong[0] is not results[0]:
         return []

@@ -145,6 +145,17 @@ def test_a_question_about_a_past_period_ages_evidence_from_the_periods_end():
     assert _judge(ranked([cand(doc("recital", "2025-08-20T00:00:00"), 0.8)]), "logistical").level == "verify"
 
 
+def test_what_was_written_within_a_past_period_is_fresh_for_it():
+    """"When was the recital last year?": May's calendar entry is that year's own record, though
+    the year ended months ago; asked about this year, a source as old is stale."""
+    may = doc("may", "2025-05-16T00:00:00", doc_type="calendar_event")
+    last_year = TimeRef(range=(date(2025, 1, 1), date(2025, 12, 31)), past=True)
+    assert _judge(ranked([cand(may, 0.8)], "entity", last_year), "entity", last_year).level == "answer"
+    this_year = TimeRef(range=(date(2026, 1, 1), date(2026, 12, 31)))
+    before = doc("before", "2025-10-01T00:00:00", doc_type="calendar_event")
+    assert _judge(ranked([cand(before, 0.8)], "entity", this_year), "entity", this_year).level == "verify"
+
+
 @pytest.mark.parametrize("order, first", [("asc", "2019"), ("desc", "2025")])
 def test_ordering_questions_sort_relevant_evidence_by_date(order, first):
     docs = [doc(y, f"{y}-04-01T00:00:00", doc_type="receipt") for y in ("2022", "2019", "2025")]
