@@ -11,7 +11,7 @@ from brainq.embedding import DIMENSIONS
 from brainq.query.analysis import Query, analyse, stem
 from brainq.query.candidates import Candidate, _coverage, _names, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
-from brainq.query.refine import _sentences_about_the_day, refine
+from brainq.query.refine import _likely_sentences, _sentences_about_the_day, refine
 from brainq.query.sentences import LIST_WORDS, sentences, without_urls
 from brainq.store import Chunk, FileWrite, Store, StoredDocument
 from brainq.store.vectors import SEARCH_BREADTH
@@ -436,3 +436,12 @@ def test_a_sentence_is_read_in_its_chunk(context, closer):
     refine([power, garbage], query, vectors["q"], lambda texts: [vectors[t] for t in texts], config)
     first = max([power, garbage], key=lambda c: c.relevance)
     assert first is {"power": power, "garbage": garbage}[closer]
+
+
+def test_among_sentences_sharing_as_many_words_the_one_holding_the_fact_is_read_first():
+    """"How much did the roof cost?": of two lines each with one claim to it, the price, not
+    the first line naming the roofer."""
+    text = "Receipt\nThank you for choosing Hilltop Roofing.\nContract price $18,460.00"
+    cand = Candidate(_doc(), "receipt:0", text, 0.5, 0.5, [], 0.5)
+    query = Query("How much did the roof cost?", ["roof", "cost"], {}, [], "amount")
+    assert _likely_sentences(cand, query, 1, set()) == ["Contract price $18,460.00"]

@@ -118,10 +118,13 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
     terms = [form for term in [*query.keywords, *query.phrases] for form in query.alternatives(term)]
     anchor = _day_of(cand)
 
-    def promise(sentence: str) -> float:
+    def promise(sentence: str) -> tuple[int, int]:
+        # Words shared, the fact asked for and the day asked about counting as one each; among
+        # equals, those two first ("Contract price $18,460.00" before "Thank you for choosing
+        # Hilltop Roofing" for "how much did the roof cost?").
         overlap = sum(contains(stems(sentence), t) for t in terms)
-        states = query.asks is not None and holds(sentence, query.asks, anchor)
-        return overlap + states + (sentence in on_the_day)
+        fitting = (query.asks is not None and holds(sentence, query.asks, anchor)) + (sentence in on_the_day)
+        return overlap + fitting, fitting
 
     ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)[:n]
-    return [sentence for i, (score, sentence) in enumerate(ranked) if score > 0 or i == 0]
+    return [sentence for i, ((score, _), sentence) in enumerate(ranked) if score > 0 or i == 0]
