@@ -90,8 +90,10 @@ def is_fresh(s: Scored, rule, time: TimeRef, as_of: date) -> bool:
     that period's own record, however long ago it ended."""
     if s.age_days is None:
         return False
-    if time.range and time.range[1] < as_of and time.range[0] <= effective_day(s.doc.source_date, s.doc.date_precision) <= time.range[1]:
-        return True
+    if time.range and time.range[1] < as_of:
+        start, end = time.range
+        if start <= effective_day(s.doc.source_date, s.doc.date_precision) <= end:
+            return True
     if rule.fresh_days is not None:
         return s.age_then <= rule.fresh_days
     if rule.min_weight is not None:

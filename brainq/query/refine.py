@@ -61,9 +61,9 @@ def refine(
                 cand.support = rest[0][1]
     for cand in top:
         if cand.sentence_vector is not None:
-            # A sentence is read in its context: "Account number: 5520-117719" answers "what
-            # is our account number for garbage pickup?" only as far as its bill is the
-            # garbage bill.
+            # A sentence is read in its context: "Account number: 3301-2245" answers "what is
+            # our account number for garbage pickup?" only as far as its bill is the garbage
+            # bill.
             closest = cosine_similarity(cand.sentence_vector, vector)
             cand.semantic = max(cand.semantic, (1 - r.sentence_context) * closest + r.sentence_context * cand.semantic)
             cand.answer_factor = _answer_factor(query, cand.states_answer, r, cand.asks_back)
@@ -120,7 +120,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
 
     def promise(sentence: str) -> tuple[int, int]:
         # Words shared, the fact asked for and the day asked about counting as one each; among
-        # equals, those two first ("Contract price $18,460.00" before "Thank you for choosing
+        # equals, those two first ("Contract price $9,800.00" before "Thank you for choosing
         # Hilltop Roofing" for "how much did the roof cost?").
         overlap = sum(contains(stems(sentence), t) for t in terms)
         fitting = (query.asks is not None and holds(sentence, query.asks, anchor)) + (sentence in on_the_day)
