@@ -36,7 +36,7 @@ def refine(
     if not pool:
         return candidates
     vectors = embed([sentence for _, sentence in pool])
-    ranked: dict[str, list[tuple[float, str, list[float], bool]]] = {}
+    ranked: dict[str, list[tuple[float, str, list[float], bool, bool]]] = {}
     for (cand, sentence), vec in zip(pool, vectors):
         similarity = cosine_similarity(vec, vector)
         # A question in a source ("does anyone know if practice is on?") asks what the
