@@ -25,7 +25,13 @@ _CODE = re.compile(
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
 )
-_NUMBER = re.compile(r"\b\d+(?:[.,]\d+)?\b")
+# A number in digits or words ("seven years", "a dozen eggs", "twice"); not "one", which is as
+# often a pronoun ("the one we liked").
+_NUMBER = re.compile(
+    r"\b\d+(?:[.,]\d+)?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|twenty|thirty"
+    r"|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|twice)\b",
+    re.I,
+)
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
 _POSITIVE = re.compile(
     r"\b(as scheduled|still on|will go ahead|go on as planned|open as usual|full (school )?day|"

@@ -285,6 +285,23 @@ def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentenc
     assert holds(sentence, "code", None) is held
 
 
+@pytest.mark.parametrize(
+    "sentence, held",
+    [
+        ("She weighs 4.6 kg", True),
+        ("We've lived here seven years now", True),  # spelled out
+        ("Fifteen kids signed up", True),
+        ("We went twice last summer", True),
+        ("A dozen eggs", True),
+        ("Lunch is in the canteen", False),  # "-teen" ends other words too
+        ("That's the one we liked", False),  # "one" is as often a pronoun
+        ("No one called back", False),
+    ],
+)
+def test_a_number_is_in_digits_or_in_words(sentence, held):
+    assert holds(sentence, "number", None) is held
+
+
 def _judge(results, pattern, time=TimeRef()):
     return judge(results, pattern, CONFIG, time, AS_OF)
 
