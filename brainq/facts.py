@@ -65,7 +65,16 @@ _ASKS = (
     ),
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
     ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number|ids?|vin)\b", re.I)),
-    ("day", re.compile(r"\bwhen\b|\bwhat (day|date)\b|\bwhich day\b|\bdue\b|\bdeadline\b", re.I)),
+    # "When" further on asks for a day ("by when is the form due?") unless another question word
+    # opens the question: "who did we hire when the drain backed up?" asks for a name.
+    (
+        "day",
+        re.compile(
+            r"^(?!\W*(who|whom|whose|what|which|where|why|how)\b).*\bwhen\b"
+            r"|\bwhat (day|date)\b|\bwhich day\b|\bdue\b|\bdeadline\b",
+            re.I,
+        ),
+    ),
     ("number", re.compile(r"\bhow (much|many|long)\b", re.I)),
 )
 

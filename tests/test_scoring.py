@@ -259,6 +259,11 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("When does the account renewal come due?", "day"),  # about a code, asking for a day
         ("When do we pay the water bill?", "day"),
         ("What number do I call when the power is out?", "code"),
+        ("By when do we send back the permission slip?", "day"),
+        ("Do you know when the library reopens?", "day"),
+        # "when" after another question word says when something happened, not what is asked
+        ("Who did we call when the basement flooded?", None),
+        ("What did the doctor prescribe when he had the flu?", None),
     ],
 )
 def test_asked_for(question, kind):
