@@ -25,11 +25,12 @@ _CODE = re.compile(
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
 )
-# A number in digits or words ("seven years", "a dozen eggs", "twice"); not "one", which is as
+# A number in digits or words ("three weeks", "a dozen eggs", "twice"); not "one", which is as
 # often a pronoun ("the one we liked").
 _NUMBER = re.compile(
-    r"\b\d+(?:[.,]\d+)?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|twenty|thirty"
-    r"|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|twice)\b",
+    r"\b\d+(?:[.,]\d+)?\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+    r"|(?:thir|four|fif|six|seven|eigh|nine)teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+    r"|hundred|thousand|dozen|twice)\b",
     re.I,
 )
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
@@ -66,7 +67,7 @@ _ASKS = (
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
     ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number|ids?|vin)\b", re.I)),
     # "When" further on asks for a day ("by when is the form due?") unless another question word
-    # opens the question: "who did we hire when the drain backed up?" asks for a name.
+    # opens the question: "who did we call when the basement flooded?" asks for a name.
     (
         "day",
         re.compile(

@@ -294,7 +294,7 @@ def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentenc
     "sentence, held",
     [
         ("She weighs 4.6 kg", True),
-        ("We've lived here seven years now", True),  # spelled out
+        ("We moved in three weeks ago", True),  # spelled out
         ("Fifteen kids signed up", True),
         ("We went twice last summer", True),
         ("A dozen eggs", True),
