@@ -150,7 +150,7 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     vector, *keyword_vectors = embed([question, *query.keywords])
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
     terms = term_weights(store, query)
-    candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day, terms)
+    candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)
     ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
     # The floor applies to what a source says, not to the day it is about (a newsletter about
     # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's

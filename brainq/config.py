@@ -165,7 +165,6 @@ class Retrieval:
     refine_sentences: int
     support_share: float
     sentence_context: float
-    sentence_words: float
     semantic_weight: float
     lexical_weight: float
     relevance_floor: float
@@ -381,9 +380,8 @@ def _check(config: Config, b: _Builder) -> None:
             b.fail(f"embedding.{key}", "must be at least 1")
     if not 0 < config.retrieval.lexical_max_share <= 1:
         b.fail("retrieval.lexical_max_share", "must be above 0 and at most 1")
-    for key in ("sentence_context", "sentence_words"):
-        if not 0 <= getattr(config.retrieval, key) <= 1:
-            b.fail(f"retrieval.{key}", "must be between 0 and 1")
+    if not 0 <= config.retrieval.sentence_context <= 1:
+        b.fail("retrieval.sentence_context", "must be between 0 and 1")
     if config.retrieval.lexical_max_chunks < 1:
         b.fail("retrieval.lexical_max_chunks", "must be at least 1")
 

@@ -27,7 +27,6 @@ def test_shipped_patterns_load():
         ("  candidates: 60", "  candidate: 60", "retrieval.candidate: unknown key"),
         ("  max_pages: 2000", "  max_pages: -5", "limits.max_pages: must not be negative"),
         ("lexical_max_chunks: 5000", "lexical_max_chunks: 0", "retrieval.lexical_max_chunks: must be at least 1"),
-        ("sentence_words: 0.15", "sentence_words: 1.5", "retrieval.sentence_words: must be between 0 and 1"),
         ("- {name: ESTABLISHED HISTORY}", "- {name: ESTABLISHED HISTORY, max_days: 9}", "timeline: the last bucket"),
         ("weights: {calendar_event: 1.0,", "weights: {calendar_event: high,", "weights.calendar_event: expected a number"),
         ("prevails_when: [day_ahead]", "prevails_when: [friday]", "patterns.logistical.prevails_when[0]: must be one of"),

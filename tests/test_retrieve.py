@@ -438,20 +438,6 @@ def test_a_sentence_is_read_in_its_chunk(context, closer):
     assert first is {"power": power, "garbage": garbage}[closer]
 
 
-@pytest.mark.parametrize("words, read", [(CONFIG.retrieval.sentence_words, "club"), (0.0, "chess")])
-def test_of_sentences_alike_in_meaning_the_one_holding_rarer_words_answers(words, read):
-    """"What time is the book club meeting?": a chess meet's line is a little closer in meaning
-    (and "meeting" stems to "meet"), but only the other holds the rare word "club"."""
-    chess_line, club_line = "The chess meet starts at 6:00 PM", "Book club will be meeting at 7:00 PM"
-    vectors = {"q": [1.0, 0.0], chess_line: [0.8, 0.6], club_line: [0.75, 0.661]}
-    query = Query("q", ["club", "meeting"], {}, [], "time")
-    terms = {"club": Term(1.0, {"club": 5.0}, {"club": 1.0}), "meeting": Term(1.0, {"meeting": 2.0}, {"meeting": 1.0})}
-    cand = Candidate(_doc(), "mail:0", f"Saturday\n{chess_line}\n{club_line}", 0.5, 0.5, [], 0.5, rank=0.9)
-    config = replace(CONFIG, retrieval=replace(CONFIG.retrieval, sentence_words=words))
-    refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], config, terms=terms)
-    assert cand.sentence == {"club": club_line, "chess": chess_line}[read]
-
-
 def test_among_sentences_sharing_as_many_words_the_one_holding_the_fact_is_read_first():
     """"How much did the roof cost?": of two lines each with one claim to it, the price, not
     the first line naming the roofer."""

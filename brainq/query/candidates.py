@@ -210,25 +210,15 @@ def _coverage(
     total = sum(weights.values())
     if not total:
         return 0.0
-    forms = word_forms(query, weights, unnamed)
+    forms = [(weight, _forms(term, query)) for term, weight in weights.items() if stems(term).strip() not in unnamed]
     title, *lines = chunk.split("\n")
     best = 0.0
     for start in range(max(1, len(lines) - passage_lines + 1)):
         heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
         passage = stems("\n".join([title, heading, *lines[start : start + passage_lines]]))
-        best = max(best, held(passage, forms) / total)
+        covered = sum(weight * _found(passage, options) for weight, options in forms)
+        best = max(best, covered / total)
     return best
-
-
-def word_forms(query: Query, weights: dict[str, float], unnamed: frozenset[str] = frozenset()):
-    """Each of the question's words with its weight and the forms that count for it (`_forms`),
-    made once per question or chunk for `held`."""
-    return [(weight, _forms(term, query)) for term, weight in weights.items() if stems(term).strip() not in unnamed]
-
-
-def held(stemmed: str, forms) -> float:
-    """The weight of the question's words a text (as stems()) holds, each by its best form's credit."""
-    return sum(weight * _found(stemmed, options) for weight, options in forms)
 
 
 def _forms(term: str, query: Query) -> list[tuple[float, str, list[str]]]:

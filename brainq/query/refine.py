@@ -10,31 +10,18 @@ from brainq.config import Config, Retrieval
 from brainq.dates import find_event_dates
 from brainq.facts import holds
 from brainq.query.analysis import Query, contains, stems
-from brainq.query.candidates import (
-    Candidate, about_the_day, cosine_similarity, day_factor, fuse, held, relevance, word_forms,
-)  # fmt: skip
-from brainq.query.lexical import Term, terms_about
+from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
 
 
 def refine(
-    candidates: list[Candidate],
-    query: Query,
-    vector: list[float],
-    embed,
-    config: Config,
-    day: date | None = None,
-    terms: dict[str, Term] | None = None,
+    candidates: list[Candidate], query: Query, vector: list[float], embed, config: Config, day: date | None = None
 ) -> list[Candidate]:
     """Sentence-level similarity for the best candidates (see candidates.py), re-sorted.
 
     Embedding costs about a millisecond per word on a laptop CPU, so only the sentences of each
-    candidate that share the most words with the question are compared. `terms` (from
-    term_weights) weigh the question's words by rarity: of sentences alike in meaning, the one
-    holding its rarer words answers ("the book club's meeting", not a chess meet's lines).
+    candidate that share the most words with the question are compared.
     """
     r = config.retrieval
-    weights = {t: term.weight for t, term in terms_about(query, terms or {}).items()}
-    forms, total = word_forms(query, weights), sum(weights.values())
     # The best candidates as scoring will see them: for a question about a day, those about
     # that day are lifted there, so they are the ones worth reading sentence by sentence.
     top = sorted(
@@ -62,8 +49,6 @@ def refine(
         # as its document's relevance below; and so does one about the day asked about.
         preference = similarity * _answer_factor(query, states, r, asking)
         preference *= day_factor(day, sentence in on_the_day[cand.chunk_id], r.day_boost)
-        if total:
-            preference *= 1 + r.sentence_words * held(stems(sentence), forms) / total
         ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states, asking))
     for cand in top:
         options = sorted(ranked.get(cand.chunk_id, []), key=lambda o: o[0], reverse=True)
