@@ -67,7 +67,7 @@ _ASKS = (
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
     ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number|ids?|vin)\b", re.I)),
     # "When" further on asks for a day ("by when is the form due?") unless another question word
-    # opens the question: "who did we call when the basement flooded?" asks for a name.
+    # opens the question: "who did we call when the basement flooded?" is an open question.
     (
         "day",
         re.compile(
