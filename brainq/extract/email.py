@@ -554,25 +554,41 @@ def _thread(headers: dict[str, str]) -> str | None:
 
 
 def _date(doc: Document, fields: list[tuple[str, bytes]]) -> None:
-    """Date from the first readable Date header, else from the topmost Received header."""
+    """Date from the first readable Date header, else from the topmost Received header; from
+    that one too when the Date header is later than the delivery it records (by more than
+    CLOCK_SKEW): a message is not written after it arrived. A sender's clock set ahead would
+    otherwise keep the message the freshest news for as long, and hide it from every question
+    asked before the day it claims."""
+    delivered = _delivered(fields)
     dates = _header_values(fields, "Date")
     for index, value in enumerate(dates):
         when = parse_mail_date(value)
-        if when is not None:
-            doc.source_date, doc.date_source, doc.date_precision = when, "header", "instant"
-            if index:
-                doc.notes.append("first Date header invalid; dated by a later one")
+        if when is None:
+            continue
+        if delivered is not None and when - delivered > CLOCK_SKEW:
+            doc.source_date, doc.date_source, doc.date_precision = delivered, "received", "instant"
+            doc.notes.append(f"Date header ({when:%Y-%m-%d}) later than its delivery; dated by Received header")
             return
+        doc.source_date, doc.date_source, doc.date_precision = when, "header", "instant"
+        if index:
+            doc.notes.append("first Date header invalid; dated by a later one")
+        return
     problem = "no valid Date header" if dates else "no Date header"
-    # The topmost Received header was added last, by the server that delivered it to the reader;
-    # its date follows the last ";" (RFC 5321 §4.4).
-    received = _header_values(fields, "Received")
-    when = parse_mail_date(received[0].rpartition(";")[2]) if received else None
-    if when is None:
+    if delivered is None:
         doc.notes.append(problem)
         return
-    doc.source_date, doc.date_source, doc.date_precision = when, "received", "instant"
+    doc.source_date, doc.date_source, doc.date_precision = delivered, "received", "instant"
     doc.notes.append(f"{problem}; dated by Received header")
+
+
+CLOCK_SKEW = timedelta(days=1)  # a Date header this far past its delivery is a sender's clock adrift
+
+
+def _delivered(fields: list[tuple[str, bytes]]) -> datetime | None:
+    """When the message reached its reader: the topmost Received header was added last, by the
+    server that delivered it, and its date follows the last ";" (RFC 5321 §4.4)."""
+    received = _header_values(fields, "Received")
+    return parse_mail_date(received[0].rpartition(";")[2]) if received else None
 
 
 def parse_mail_date(value: str) -> datetime | None:
