@@ -183,6 +183,27 @@ def test_broken_bodies_recover_what_they_can(tmp_path, headers, body, expected):
     assert expected in doc.text
 
 
+WRAPPED = "The Tennessee Valley Author=\nity took the top spot=2C with the largest electricity sal=\nes of the year=\n=20and the most generation."
+
+
+@pytest.mark.parametrize(
+    "headers, body, expected",
+    [
+        # Quoted-printable under a 7bit header, or none: the words are whole again.
+        (("Content-Transfer-Encoding: 7bit",), WRAPPED, "Authority took the top spot, with the largest electricity sales"),
+        ((), WRAPPED, "of the year and the most generation."),
+        # An "=" quoted-printable would not write: the text is taken as written.
+        ((), "x =\ny =\nz =\nx = y + z", "x =\ny =\nz =\nx = y + z"),
+        ((), "Total=\n======\n$40=\n=3D", "Total=\n======\n$40=\n=3D"),
+        # Fewer than three soft breaks: no reason to read it otherwise.
+        ((), "a=\nb=20", "a=\nb=20"),
+    ],
+)
+def test_undeclared_quoted_printable(tmp_path, headers, body, expected):
+    [doc], _ = extract_bytes(tmp_path, message("From: a@x", "Subject: s", *headers, body=body))
+    assert expected in doc.text
+
+
 def test_text_is_kept_within_the_limit(tmp_path):
     raw = message("From: a@x", "Subject: long", body="word " * 1000)
     [doc], _ = extract_bytes(tmp_path, raw, limits=Limits(max_text_chars=100))
