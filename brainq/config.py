@@ -105,6 +105,14 @@ class DocTypes:
     rules: list[DocTypeRule]
     default_by_kind: dict[str, str]
 
+    def unknown(self, name: str | None) -> str | None:
+        """Why a doc_type asked for (`list --type`, a tool's filter) can match nothing, or None:
+        a misspelt type would list an empty store, not the mistake."""
+        names = sorted({rule.doc_type for rule in self.rules} | set(self.default_by_kind.values()))
+        if name is None or name in names:
+            return None
+        return f"unknown doc_type {name!r}: choose one of {', '.join(names)}"
+
 
 @_shipped("limits")
 class Limits:

@@ -48,6 +48,11 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         except BrainqError as exc:
             raise ToolError(str(exc)) from None
 
+    def _check_type(doc_type: str | None) -> None:
+        problem = config.doc_types.unknown(doc_type or None)
+        if problem:
+            raise ToolError(problem)
+
     @app.tool(name="ask")
     def ask_archive(question: str, as_of: str | None = None, pattern: str | None = None) -> dict[str, Any]:
         """Answer a question from the freshest relevant evidence in the archive.
@@ -71,6 +76,7 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         note). Each result has path, date, type, title, a snippet and its score.
         """
         first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
+        _check_type(doc_type)
 
         def found():
             ranking = rank(query, store, config, embed, last or date.today())
@@ -101,6 +107,7 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         type; at most `limit` (up to 200).
         """
         first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
+        _check_type(doc_type)
         return guarded(lambda: [d.to_json() for _, d in zip(range(n), store.documents(doc_type, first, last))])
 
     @app.tool()

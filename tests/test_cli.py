@@ -58,6 +58,7 @@ def run(*args, store=None):
         (["ask", "x" * 100_000], 2, "characters long"),
         (["ingest", "/nonexistent/folder"], 2, "no such file or folder"),
         (["list", "--since", "yesterday"], 2, "--since takes a date"),
+        (["list", "--type", "invoices"], 2, "unknown doc_type 'invoices': choose one of calendar_event, email, invoice"),
         (["--no-such-option", "status"], 2, "No such option"),
         (["backfill"], 2, "no sources yet"),
         (["forget", "/nowhere"], 2, "nothing in the store comes from there"),

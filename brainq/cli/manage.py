@@ -61,6 +61,9 @@ def list_documents(
     from brainq.render import print_documents
 
     settings: Settings = ctx.obj
+    problem = settings.config().doc_types.unknown(doc_type)
+    if problem:
+        raise UsageError(f"--type: {problem}")
     store = settings.store()
     docs = store.documents(doc_type, parse_day(since, "--since"), parse_day(until, "--until"))
     print_documents(docs, as_json=as_json)
