@@ -752,7 +752,7 @@ _NOT_QUOTED_PRINTABLE = re.compile(rb"=(?![0-9A-F]{2}|\r?\n)")
 def _undeclared_quoted_printable(part: Message, payload: bytes) -> bool:
     """A body declared 7bit or 8bit (or not at all) that is quoted-printable all the same: an
     archive that rewrote its messages' headers, or a client that forgot the header. Read as
-    it is, its words break at every wrapped line ("Author=" / "ity") and the full-text index
+    it is, its words break at every wrapped line ("the furnace fil=" / "ter") and the full-text index
     never finds them. Taken for quoted-printable only when it has several soft line breaks and
     every "=" in it is one of quoted-printable's, so "a = b" or "=====" stays as written."""
     declared = str(part.get("Content-Transfer-Encoding", "7bit")).strip().lower()
