@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -221,6 +222,32 @@ def test_max_pages():
 def test_max_text_chars():
     (doc,) = extract(build_pdf(("a" * 50, "b" * 50)), limits=Limits(max_text_chars=60))
     assert len(doc.text) == 60 and doc.notes == ["text cut at 60 characters"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("we made the pur-\nchase in May", "we made the purchase in May"),
+        ("co-\u00ad\noperate", "co-\u00ad\noperate"),  # not one hyphen: left alone
+        ("the soft\u00ad\nware", "the software"),  # a soft hyphen
+        ("ver- \n  schieben", "verschieben"),
+        # Written with a hyphen elsewhere, and never without: the hyphen stays.
+        ("she is self-\nemployed, self-employed since 2019", "she is self-employed, self-employed since 2019"),
+        # Not a word broken in two: a name, a list, a span of years.
+        ("Dr. Smith-\nJones", "Dr. Smith-\nJones"),
+        ("tools:\n- hammer", "tools:\n- hammer"),
+        ("the 2020-\n2021 season", "the 2020-\n2021 season"),
+    ],
+)
+def test_words_hyphenated_at_a_line_end_are_whole(text, expected):
+    assert pdf.rejoin_hyphenated(text) == expected
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=f"PDF corpus not present at {CORPUS}")
+@pytest.mark.parametrize("name", ["pdfjs/tracemonkey.pdf", "pdfjs/freeculture.pdf"])
+def test_typeset_corpus_pdfs_keep_no_word_broken_at_a_line_end(name):
+    (doc,) = extract((CORPUS / name).read_bytes())
+    assert not re.search(r"[^\W\d_]-\n[a-z]", doc.text)
 
 
 @pytest.mark.parametrize(

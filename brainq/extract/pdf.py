@@ -91,7 +91,7 @@ def _document(item: Item, limits: Limits) -> Document:
             raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
         notes.append(f"pages unreadable ({_why(exc)})")  # the metadata is still good
         pages = []
-    text = PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes))[: limits.max_text_chars]
+    text = _text(data, password, pages, limits, notes)
     if not text.strip():
         notes.append("no text layer found")
         text = _describe(metadata) or title
@@ -217,6 +217,38 @@ def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str | No
 SCANNED_PAGE_CHARS = 20
 
 
+def _text(data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]) -> str:
+    """The document's text: its pages in turn (read by OCR where they have no text layer),
+    the words hyphenated at a line's end whole again."""
+    return rejoin_hyphenated(PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes)))[
+        : limits.max_text_chars
+    ]
+
+
+_LINE_END_HYPHEN = re.compile(r"([^\W\d_]+)[-\u00ad][ \t]*\n[ \t]*([^\W\d_]+)")
+
+
+def rejoin_hyphenated(text: str) -> str:
+    """Words a typeset page hyphenated at a line's end ("pur-" / "chase") whole again: split,
+    each half is a word of its own to the full-text index and the model, and neither is the
+    word a question asks for. Only before a lower-case letter (not "Smith-" / "Jones"), and
+    the hyphen stays where the document writes the word with one elsewhere ("self-employed")
+    and never without."""
+    words = None
+
+    def joined(m: re.Match) -> str:
+        nonlocal words
+        left, right = m.group(1), m.group(2)
+        if not right[0].islower():
+            return m.group(0)
+        if words is None:
+            words = {w.lower() for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)}
+        whole, compound = (left + right).lower(), f"{left}-{right}".lower()
+        return f"{left}-{right}" if compound in words and whole not in words else left + right
+
+    return _LINE_END_HYPHEN.sub(joined, text)
+
+
 def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]) -> list[str]:
     """The pages, those without a text layer read by OCR (at most `limits.ocr_pages`; a page
     slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium.
@@ -289,7 +321,7 @@ def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError
         raise error  # opened, but nothing in it could be read either
     if None in pages:
         notes.append(f"text of {pages.count(None)} page(s) unreadable")
-    text = PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes))[: limits.max_text_chars]
+    text = _text(data, password, pages, limits, notes)
     parsed = parse_pdf_date(metadata.get("/CreationDate", ""))
     title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
     return Document(
