@@ -225,7 +225,12 @@ def _text(data: bytes, password: str, pages: list[str | None], limits: Limits, n
     ]
 
 
-_LINE_END_HYPHEN = re.compile(r"([^\W\d_]+)[-\u00ad][ \t]*\n[ \t]*([^\W\d_]+)")
+# A hyphen (or soft hyphen) ending a line between two letters; the words around it are read
+# from the match's ends, so a page of one endless "word" costs linear time, not quadratic.
+_LINE_END_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad][ \t]*\n[ \t]*(?=[^\W\d_])")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LAST_LETTERS = re.compile(r"[^\W\d_]+$")
+_WORD_CHARS = 64  # of the word before a break, enough to look it up
 
 
 def rejoin_hyphenated(text: str) -> str:
@@ -238,13 +243,14 @@ def rejoin_hyphenated(text: str) -> str:
 
     def joined(m: re.Match) -> str:
         nonlocal words
-        left, right = m.group(1), m.group(2)
+        right = _LETTERS.match(text, m.end()).group()
         if not right[0].islower():
             return m.group(0)
+        left = _LAST_LETTERS.search(text, max(0, m.start() - _WORD_CHARS), m.start()).group()
         if words is None:
             words = {w.lower() for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text)}
         whole, compound = (left + right).lower(), f"{left}-{right}".lower()
-        return f"{left}-{right}" if compound in words and whole not in words else left + right
+        return "-" if compound in words and whole not in words else ""
 
     return _LINE_END_HYPHEN.sub(joined, text)
 
