@@ -6,6 +6,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from brainq.chunking import chunk_text
 from brainq.config import load_config
 from brainq.embedding import DIMENSIONS
 from brainq.query.analysis import Query, analyse, stem
@@ -415,6 +416,44 @@ def test_a_line_that_introduces_a_list_is_read_with_it():
         "- Picture day is May 3.",
         "Removed the old water heater.",  # a list is not a paragraph of prose
     ]
+
+
+def test_every_sentence_of_a_conversations_turn_is_read_with_its_speaker():
+    """Chunking puts a turn's second sentence on a line of its own; read alone, "We went
+    camping two weekends ago" is nobody's, and the speaker's greeting is what resembles a
+    question that names her."""
+    text = (
+        "Ana: Hi Ben, hope all is well! We went camping two weekends ago. It rained.\n"
+        "Ben: Hey Ana! That sounds fun. I started a pottery class.\n"
+        "Ana: Nice one, Ben!\nBen: Thanks, see you soon."
+    )
+    [chunk] = chunk_text("Ana and Ben, session 3", text, CONFIG.chunking)
+    assert sentences(chunk) == [
+        "Ana: Hi Ben, hope all is well!",
+        "Ana: We went camping two weekends ago.",
+        "Ana: It rained.",
+        "Ben: Hey Ana!",
+        "Ben: That sounds fun.",
+        "Ben: I started a pottery class.",
+        "Ana: Nice one, Ben!",
+        "Ben: Thanks, see you soon.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a form's fields repeat, but say no sentences
+        "Purpose: Patch servers\nContact: Jo Park 555-0100\nThe window is two hours long.\n"
+        "Purpose: Move the database\nContact: Lee Chan 555-0199\nBoth run on Friday night.",
+        # one person's notes: no one answers
+        "Ana: Bring the tent. Pack the stove.\nAna: Leave at six. Call Ben first.",
+    ],
+)
+def test_lines_that_are_no_conversation_keep_their_own_words(text):
+    [chunk] = chunk_text("Notes", text, CONFIG.chunking)
+    lines = chunk.split("\n")[1:]
+    assert sentences(chunk) == [line for line in lines if len(line.split()) >= 3]
 
 
 def test_a_long_list_is_read_with_its_first_items():

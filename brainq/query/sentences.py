@@ -19,6 +19,10 @@ _URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]]>?", re.IGN
 # in all (the model reads every word it is given).
 INTRO_WORDS, LIST_ITEMS, LIST_WORDS = 15, 6, 60
 _BULLET = re.compile(r"^(?:[-*\u2022\u25aa]|\d{1,3}[.)])\s")
+# A turn of a conversation: a speaker's name (one to three capitalised words) and a colon.
+_SPEAKER = re.compile(r"^([A-Z][\w'.-]{0,30}(?: [A-Z][\w'.-]{0,30}){0,2}): \S")
+TURNS_SPOKEN = 2
+_CLOSERS = "\"')]\u201d"  # what may follow a sentence's last stop
 
 
 def sentences(chunk: str) -> list[str]:
@@ -29,7 +33,38 @@ def sentences(chunk: str) -> list[str]:
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
     # A table row's dot leader reads the same as " ... ", at a fraction of the model's cost.
     shown = [DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _MAIL_HEADER_LINE.match(s) and _readable(s)]
-    return [s for s in _with_their_items(shown) if len(s.split()) >= 3]
+    return [s for s in _with_their_items(_with_speakers(shown)) if len(s.split()) >= 3]
+
+
+def _with_speakers(lines: list[str]) -> list[str]:
+    """In a conversation written down ("Ana: We went camping. It rained."), every sentence of a
+    turn read with its speaker: chunking puts the turn's second sentence on a line of its own,
+    where "It rained" says nothing of who it happened to, and the model finds the speaker's
+    greeting closer to a question that names her than the sentence that answers it.
+
+    A speaker opens at least TURNS_SPOKEN lines of the chunk, most of them whole sentences; a
+    chunk is a conversation when two do. A form's repeated fields ("Contact: Jo Park 555-0100")
+    are not turns."""
+    labels = [m.group(1) if (m := _SPEAKER.match(line)) else None for line in lines]
+    turns: dict[str, list[str]] = {}
+    for line, label in zip(lines, labels):
+        if label:
+            turns.setdefault(label, []).append(line)
+    speakers = {
+        label for label, said in turns.items()
+        if len(said) >= TURNS_SPOKEN and sum(_ends_sentence(line) for line in said) * 3 >= 2 * len(said)
+    }  # fmt: skip
+    if len(speakers) < 2:
+        return lines
+    read, speaker = [], None
+    for line, label in zip(lines, labels):
+        speaker = label if label else speaker
+        read.append(f"{speaker}: {line}" if not label and speaker in speakers else line)
+    return read
+
+
+def _ends_sentence(line: str) -> bool:
+    return line.rstrip(_CLOSERS).endswith((".", "!", "?"))
 
 
 def _with_their_items(lines: list[str]) -> list[str]:
@@ -52,8 +87,7 @@ def _with_their_items(lines: list[str]) -> list[str]:
 
 def _is_item(line: str) -> bool:
     """A bullet, or a line that ends no sentence ("Unit: C-114 (10 x 10, drive-up)")."""
-    end = line.rstrip("\"')\u201d")
-    return not end.endswith(":") and (bool(_BULLET.match(line)) or not end.endswith((".", "!", "?")))
+    return not line.rstrip(_CLOSERS).endswith(":") and (bool(_BULLET.match(line)) or not _ends_sentence(line))
 
 
 def without_urls(text: str) -> str:
