@@ -1,6 +1,6 @@
 """A chunk's sentences as a person reads them: its body's lines less mail headers and rows of
-links, web addresses dropped, a list read with the line that introduces it, an answer cut to a
-glance.
+links, web addresses dropped, a list read with the line that introduces it, a conversation's
+turns with their speaker, an answer cut to a glance.
 """
 
 from __future__ import annotations
@@ -42,9 +42,9 @@ def _with_speakers(lines: list[str]) -> list[str]:
     where "It rained" says nothing of who it happened to, and the model finds the speaker's
     greeting closer to a question that names her than the sentence that answers it.
 
-    A speaker opens at least TURNS_SPOKEN lines of the chunk, most of them whole sentences; a
-    chunk is a conversation when two do. A form's repeated fields ("Contact: Jo Park 555-0100")
-    are not turns."""
+    A speaker opens at least TURNS_SPOKEN lines of the chunk, two thirds of them whole
+    sentences; a chunk is a conversation when two do. A form's repeated fields ("Contact: Jo
+    Park 555-0100") are not turns."""
     labels = [m.group(1) if (m := _SPEAKER.match(line)) else None for line in lines]
     turns: dict[str, list[str]] = {}
     for line, label in zip(lines, labels):
