@@ -2,7 +2,9 @@
 model, then real questions through `brainq ask` and `brainq eval`."""
 
 import json
+import os
 import re
+from datetime import datetime
 
 import numpy as np
 import pytest
@@ -159,3 +161,24 @@ def test_a_reply_is_embedded_without_the_message_it_quotes(sample_store, embedde
     # each stored vector is asked only which of the two texts it is closer to.
     for (cid, _), mine, quoting in zip(replies, own, whole):
         assert np.dot(stored[cid], mine) > np.dot(stored[cid], quoting)
+
+
+def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
+    """A conversation kept as a note: the answer line says who said it, and it is the sentence
+    that answers, not the speaker's greeting that opens the turn."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    chat = notes / "chat-with-ben.txt"
+    chat.write_text(
+        "Chat with Ben\n\n"
+        "Ana: Hi Ben, how was the weekend? We finally fixed the fence on Saturday.\n"
+        "Ben: Hey Ana! Nice. We drove up to the lake and rented a canoe for the whole afternoon.\n"
+        "Ana: That sounds lovely. Did the kids like it?\n"
+        "Ben: They loved it. Sam caught two fish and wants to go back in June.\n"
+    )
+    written = datetime.fromisoformat(AS_OF).timestamp() - 7 * 86400  # a note is dated by its mtime
+    os.utime(chat, (written, written))
+    store = tmp_path / "store"
+    assert run_cli("ingest", "--quiet", str(notes), store=store).exit_code == 0
+    answer = ask_json(store, "What did Ben rent at the lake?")
+    assert answer["answer"].startswith("Ben: ") and "canoe" in answer["answer"], answer["answer"]
