@@ -39,6 +39,7 @@ from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for, resolved
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument
+from brainq.store.records import within
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
@@ -149,7 +150,13 @@ def ingest(
     store.sync()  # on a Chroma server: other machines' chunks lend their vectors too
     store.flag_incomplete_metadata()
     roots = [Path(os.path.abspath(p)) for p in paths]
-    files = [f for root in roots for f in _walk(root, store.home)]
+    # What `brainq forget` took out of a source stays out of its scans, but not of a path named
+    # at or under it (ingesting it again brings it back).
+    forgotten = store.forgotten()
+    files = [
+        f for root in roots for f in _walk(root, store.home)
+        if not any(within(f, gone) and not within(str(root), gone) for gone in forgotten)
+    ]  # fmt: skip
     progress.total(len(files))
     _share_heap_arenas()
     derived = derivation(config)

@@ -157,6 +157,26 @@ def test_deleted_file_is_dropped(home):
     assert_consistent(store)
 
 
+def test_a_folder_forgotten_inside_a_source_stays_out_until_ingested_again(home):
+    tree, store = home
+    forgotten = documents(store, tree / "notes/wifi.txt")
+    assert run_cli("forget", str(tree / "notes"), store=store).exit_code == 0
+    report = backfill(store)
+    assert (report["added"], report["unchanged"]) == (0, TREE_FILES - 2)
+    assert documents(store, tree / "notes/wifi.txt") == {} and documents(store, tree / "notes/hvac.md") == {}
+    assert run_cli("sources", store=store).output.splitlines() == [str(tree), f"  left out (forgotten): {tree / 'notes'}"]
+    assert_consistent(store)
+    # One file of it named again comes back, and stays through the source's backfills.
+    assert run_cli("ingest", str(tree / "notes/wifi.txt"), store=store).exit_code == 0
+    assert backfill(store)["added"] == 0
+    assert documents(store, tree / "notes/wifi.txt") == forgotten and documents(store, tree / "notes/hvac.md") == {}
+    # The folder named again comes back whole.
+    assert run_cli("ingest", str(tree / "notes"), store=store).exit_code == 0
+    assert backfill(store)["added"] == 0
+    assert documents(store, tree / "notes/hvac.md")
+    assert_consistent(store)
+
+
 def test_moved_file_is_recognised_and_not_embedded_again(home):
     tree, store = home
     (tree / "archive").mkdir()

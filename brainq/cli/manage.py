@@ -76,7 +76,8 @@ def forget(
 ) -> None:
     """Remove documents from the store (the files on disk are not touched).
 
-    A folder is also removed from the sources `brainq backfill` scans.
+    A source is no longer scanned by `brainq backfill`; a file or folder inside one is left out
+    of its scans until you `brainq ingest` it again.
     """
     settings: Settings = ctx.obj
     store = settings.store()
@@ -85,16 +86,25 @@ def forget(
     typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
 
 
-sources_app = typer.Typer(help="The folders and files `brainq backfill` keeps in step.", no_args_is_help=False)
+sources_app = typer.Typer(
+    help=(
+        "The folders and files `brainq backfill` keeps in step. `brainq sources` lists them, and "
+        "what `brainq forget` left out of them; `brainq sources remove PATH` stops scanning one."
+    ),
+    no_args_is_help=False,
+)
 app.add_typer(sources_app, name="sources")
 
 
 @sources_app.callback(invoke_without_command=True)
 def sources(ctx: typer.Context) -> None:
-    """List the remembered sources."""
+    """List the remembered sources, and what is left out of them."""
     if ctx.invoked_subcommand is None:
-        for path in ctx.obj.store().sources():
+        store = ctx.obj.store()
+        for path in store.sources():
             typer.echo(path)
+        for path in store.forgotten():
+            typer.echo(f"  left out (forgotten): {path}")
 
 
 @sources_app.command("remove")

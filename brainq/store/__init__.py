@@ -67,6 +67,9 @@ class Store:
     def remove_source(self, path: str) -> bool:
         return self.catalog.remove_source(path)
 
+    def forgotten(self) -> list[str]:
+        return self.catalog.forgotten()
+
     def file_record(self, path: str) -> FileRecord | None:
         return self.catalog.file_record(path)
 

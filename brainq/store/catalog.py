@@ -27,6 +27,7 @@ MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog s
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, added_at TEXT);
+CREATE TABLE IF NOT EXISTS forgotten (path TEXT PRIMARY KEY, forgotten_at TEXT);
 CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, sha256 TEXT,
     pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT, derived INTEGER NOT NULL DEFAULT 0,
@@ -187,6 +188,9 @@ class Catalog:
     # -- sources ---------------------------------------------------------------------------
 
     def add_source(self, path: str) -> None:
+        """Remember `path`; what was forgotten at or under it is wanted again."""
+        prefix = path.rstrip("/") + "/"
+        self.db.execute("DELETE FROM forgotten WHERE path = ? OR substr(path, 1, ?) = ?", (path, len(prefix), prefix))
         self.db.execute("INSERT OR IGNORE INTO sources VALUES (?, ?)", (path, utc_now()))
 
     def sources(self) -> list[str]:
@@ -194,6 +198,13 @@ class Catalog:
 
     def remove_source(self, path: str) -> bool:
         return self.db.execute("DELETE FROM sources WHERE path = ?", (path,)).rowcount > 0
+
+    def forget_path(self, path: str) -> None:
+        """Keep a file or folder inside a source out of that source's scans (`brainq forget`)."""
+        self.db.execute("INSERT OR IGNORE INTO forgotten VALUES (?, ?)", (path, utc_now()))
+
+    def forgotten(self) -> list[str]:
+        return [row[0] for row in self.db.execute("SELECT path FROM forgotten ORDER BY path")]
 
     # -- files -----------------------------------------------------------------------------
 

@@ -135,6 +135,11 @@ def epoch_seconds(moment: datetime) -> float:
     return moment.timestamp()
 
 
+def within(path: str, folder: str) -> bool:
+    """Whether `path` is `folder` or lies under it (both absolute)."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
 def utc_now() -> str:
     """The moment as the store records it (when a file was checked, a run finished)."""
     return datetime.now(timezone.utc).isoformat(timespec="seconds")

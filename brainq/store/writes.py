@@ -28,7 +28,7 @@ from pathlib import Path
 from brainq.crashpoints import reached
 from brainq.errors import LockedError, UsageError
 from brainq.store.catalog import Catalog
-from brainq.store.records import Chunk, FileWrite, StoredDocument
+from brainq.store.records import Chunk, FileWrite, StoredDocument, within
 from brainq.store.sync import Origins
 from brainq.store.vectors import Chroma
 
@@ -144,10 +144,15 @@ class Writes:
 
     def forget(self, target: str) -> int:
         """Drop a file, or every file under a folder, and stop scanning it as a source; returns
-        how many documents went. Called under the writer lock."""
+        how many documents went. Called under the writer lock.
+
+        Inside a source ("forget ~/Documents/old-taxes" of ~/Documents), it is remembered as
+        forgotten, or the next backfill of the source would bring it all back."""
         files = self.catalog.files_under(target)
         if not self.catalog.remove_source(target) and not files:
             raise UsageError(f"{target}: nothing in the store comes from there")
+        if any(within(target, source) for source in self.catalog.sources()):
+            self.catalog.forget_path(target)
         return sum(self.forget_file(file) for file in files)
 
     def forget_file(self, path: str) -> int:
