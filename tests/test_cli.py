@@ -71,6 +71,18 @@ def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
     assert "Traceback" not in result.stderr
 
 
+def test_a_reader_that_stops_reading_ends_the_command_quietly(sample_store):
+    """`brainq list | head`: no error on stderr, and SIGPIPE's status, as other tools give."""
+    store, _ = sample_store
+    listing = subprocess.Popen(
+        [sys.executable, "-m", "brainq", "--store", str(store), "list", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    listing.stdout.close()  # before it writes a line: its first write finds no reader
+    assert listing.wait(timeout=120) == 141
+    assert listing.stderr.read() == ""
+
+
 def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path, monkeypatch):
     monkeypatch.setenv("BRAINQ_MODEL_CACHE", str(tmp_path / "models"))
     result = run("ask", "Is Friday a half-day?", store=tmp_path / "store")

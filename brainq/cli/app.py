@@ -1,6 +1,9 @@
 """The command line's frame: the typer app, its global options and the mapping of errors to
 exit statuses, shared by the commands (one module per family of them, beside this one)."""
 
+import os
+import signal
+import sys
 from datetime import date
 from pathlib import Path
 from typing import Annotated, Optional
@@ -18,6 +21,11 @@ class _Commands(TyperGroup):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            # The reader stopped reading (`brainq list | head`): stop as other tools do, quietly
+            # and with SIGPIPE's status; stdout goes nowhere, so exiting flushes nothing into it.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(128 + signal.SIGPIPE) from None
         except Exception as exc:
             # typer's own (usage errors, exit statuses; it carries its own copy of click) pass.
             if type(exc).__module__.partition(".")[0] in ("typer", "click") or (ctx.obj is not None and ctx.obj.debug):
