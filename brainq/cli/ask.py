@@ -128,7 +128,7 @@ def evaluate(
 
     Example:
 
-        brainq ingest corpus_samples && brainq eval corpus_samples/queries.yaml --baseline
+        brainq ingest corpus_samples/household && brainq eval corpus_samples/queries.yaml --baseline
     """
     from brainq.embedding import lazy_question_embed
     from brainq.evaluate import evaluate as run_eval

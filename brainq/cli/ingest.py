@@ -58,9 +58,10 @@ def backfill(
     Made for cron: unchanged files are only stat()ed, output is one summary line (none with
     --quiet), and an overlapping run exits with status 4 instead of waiting, unless --wait.
 
-    Example crontab line (every night at 3:15):
+    `brainq cron` prints the crontab line for this store, with full paths (cron runs with a
+    bare PATH), e.g. every night at 3:15:
 
-        15 3 * * * brainq backfill --quiet
+        15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
     """
     store = ctx.obj.store()
     sources = [Path(p) for p in store.sources()]
