@@ -154,8 +154,8 @@ def ingest(
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
     files = [
-        f for root in roots for f in _walk(root, store.home)
-        if not any(within(f, gone) and not within(str(root), gone) for gone in forgotten)
+        f for root in roots
+        for f in _walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)])
     ]  # fmt: skip
     progress.total(len(files))
     _share_heap_arenas()
@@ -205,21 +205,23 @@ def _share_heap_arenas() -> None:
         pass
 
 
-def _walk(root: Path, store_home: Path) -> Iterator[str]:
+def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
+    """The files under `root`, but for those at or under a path of `left_out`."""
     if not root.is_dir():
         if root.exists():
             yield str(root)
         return
     home = str(store_home.resolve())
     for folder, dirs, names in os.walk(root):
-        if os.path.realpath(folder) == home:
+        if os.path.realpath(folder) == home or any(within(folder, gone) for gone in left_out):
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
         dirs[:] = sorted(keep)
         for name in sorted(names):
-            if not name.startswith("."):
-                yield os.path.join(folder, name)
+            path = os.path.join(folder, name)
+            if not name.startswith(".") and not any(within(path, gone) for gone in left_out):
+                yield path
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):

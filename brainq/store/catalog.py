@@ -64,6 +64,15 @@ _ADDED_COLUMNS = (
 )
 
 
+# A path at or under a folder, in SQL as records.within says it in Python.
+_AT_OR_UNDER = "(path = ? OR substr(path, 1, ?) = ?)"
+
+
+def _at_or_under(folder: str) -> tuple[str, int, str]:
+    prefix = folder.rstrip("/") + "/"
+    return folder, len(prefix), prefix
+
+
 class Catalog:
     """The catalog of the store at `home`."""
 
@@ -189,8 +198,7 @@ class Catalog:
 
     def add_source(self, path: str) -> None:
         """Remember `path`; what was forgotten at or under it is wanted again."""
-        prefix = path.rstrip("/") + "/"
-        self.db.execute("DELETE FROM forgotten WHERE path = ? OR substr(path, 1, ?) = ?", (path, len(prefix), prefix))
+        self.db.execute(f"DELETE FROM forgotten WHERE {_AT_OR_UNDER}", _at_or_under(path))
         self.db.execute("INSERT OR IGNORE INTO sources VALUES (?, ?)", (path, utc_now()))
 
     def sources(self) -> list[str]:
@@ -222,10 +230,7 @@ class Catalog:
         return {row[0] for row in rows}
 
     def files_under(self, root: str) -> list[str]:
-        prefix = root.rstrip("/") + "/"
-        rows = self.db.execute(
-            "SELECT path FROM files WHERE path = ? OR substr(path, 1, ?) = ?", (root, len(prefix), prefix)
-        )
+        rows = self.db.execute(f"SELECT path FROM files WHERE {_AT_OR_UNDER}", _at_or_under(root))
         return [row[0] for row in rows]
 
     def pending_files(self) -> list[str]:
