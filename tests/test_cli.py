@@ -104,9 +104,10 @@ def test_bad_patterns_file_names_key_and_line(tmp_path):
     text = (ROOT / "patterns.yaml").read_text().replace("half_life_days: 7,", "half_life_days: weekly,")
     bad.write_text(text)
     line = text[: text.index("weekly")].count("\n") + 1
-    result = run("--patterns", str(bad), "ask", "Is Friday a half-day?", store=tmp_path / "s")
-    assert result.returncode == 1
-    assert f"{bad}:{line}: patterns.logistical.decay.half_life_days: expected a number" in result.stderr
+    for command in (["ask", "Is Friday a half-day?"], ["status"], ["cron"]):
+        result = run("--patterns", str(bad), *command, store=tmp_path / "s")
+        assert result.returncode == 1, command
+        assert f"{bad}:{line}: patterns.logistical.decay.half_life_days: expected a number" in result.stderr
 
 
 def test_empty_store_status_and_list(tmp_path):

@@ -98,6 +98,7 @@ def cron(
     from brainq.schedule import cron_line
 
     settings: Settings = ctx.obj
+    settings.config()  # a broken --patterns file is reported now, not by every backfill the line runs
     typer.echo(cron_line(every, settings.store_dir, settings.chroma_url, settings.patterns))
 
 

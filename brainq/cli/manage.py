@@ -32,10 +32,10 @@ def status(
     from brainq.render import print_status
 
     settings: Settings = ctx.obj
+    config = settings.config()  # "is my setup right?": a broken --patterns file is part of the answer
     store = settings.store()
     info = store.summary()
     if check or repair:
-        config = settings.config()
         with store.writer_lock() if repair else nullcontext():
             from brainq.embedding import lazy_ingest_embed
             from brainq.vocabulary import words
