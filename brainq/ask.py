@@ -120,6 +120,8 @@ def check_question(question: str) -> str:
     question = " ".join(question.split())
     if not question:
         raise UsageError("the question is empty")
+    if not any(c.isalnum() for c in question):
+        raise UsageError(f"the question has no words: {question!r}")
     if len(question) > QUESTION_CHARS:
         raise UsageError(f"the question is {len(question)} characters long; at most {QUESTION_CHARS}")
     return question
