@@ -18,6 +18,7 @@ import json
 import os
 import re
 import signal
+import stat
 import threading
 import time
 from collections import Counter, deque
@@ -231,6 +232,13 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         st = os.stat(path)
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
+    if not stat.S_ISREG(st.st_mode):
+        # Opening a named pipe waits for a writer that may never come, and a device or socket
+        # holds no document: only regular files are read.
+        report.skipped += 1
+        report.skipped_files.append(Failure(path, "not a regular file"))
+        progress.file_done(path, "skipped", 0)
+        return None
     record = store.file_record(path)
     # A PDF that needed a password is tried again when passwords are given: they are no part
     # of `derived` (a file record must not store anything derived from them).

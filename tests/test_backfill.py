@@ -539,11 +539,12 @@ def test_every_file_is_accounted_for(home):
     (tree / "notes/empty.txt").write_bytes(b"")
     (tree / "notes/budget.csv").write_text("month,amount\nMarch,120\n")
     (tree / "notes/broken.pdf").write_bytes(b"%PDF-1.4 truncated")
+    os.mkfifo(tree / "notes/pipe.eml")  # opening it would wait for a writer forever
     result = run_cli("backfill", "--json", store=store)
     assert result.exit_code == 3  # done, but a file failed
     report = json.loads(result.stdout)
     assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
-        ("empty.txt", "empty"), ("budget.csv", "not a kind brainq reads"),
+        ("empty.txt", "empty"), ("budget.csv", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
     }  # fmt: skip
     assert [Path(f["path"]).name for f in report["failures"]] == ["broken.pdf"]
-    assert report["skipped"] == 2 and report["failed"] == 1
+    assert report["skipped"] == 3 and report["failed"] == 1
