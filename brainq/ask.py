@@ -13,6 +13,7 @@ from datetime import date
 from brainq.config import Bucket, Config
 from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
+from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
 from brainq.query.candidates import retrieve
 from brainq.query.lexical import known_share, term_weights
@@ -120,6 +121,8 @@ def check_question(question: str) -> str:
     question = " ".join(question.split())
     if not question:
         raise UsageError("the question is empty")
+    if unnamable(question):  # a lone surrogate, as JSON may carry
+        raise UsageError(f"the question is not UTF-8 text: {printable(question)!r}")
     if not any(c.isalnum() for c in question):
         raise UsageError(f"the question has no words: {question!r}")
     if len(question) > QUESTION_CHARS:

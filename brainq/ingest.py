@@ -39,6 +39,7 @@ from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for, resolved
+from brainq.paths import printable, unnamable
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument
 from brainq.store.records import within
 
@@ -207,7 +208,8 @@ def _share_heap_arenas() -> None:
 
 
 def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
-    """The files under `root`, but for those at or under a path of `left_out`."""
+    """The files under `root`, but for those at or under a path of `left_out`; a folder whose
+    name is no text is given as itself, to be reported, not entered."""
     if not root.is_dir():
         if root.exists():
             yield str(root)
@@ -218,7 +220,8 @@ def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
-        dirs[:] = sorted(keep)
+        yield from (os.path.join(folder, d) for d in sorted(keep) if unnamable(d))
+        dirs[:] = sorted(d for d in keep if not unnamable(d))
         for name in sorted(names):
             path = os.path.join(folder, name)
             if not name.startswith(".") and not any(within(path, gone) for gone in left_out):
@@ -228,6 +231,8 @@ def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
     """Decide whether a file changed, or was derived otherwise; if so, extract and chunk it.
     Returns a _Parsed or None."""
+    if unnamable(path):
+        return _fail(report, progress, printable(path), "its name is not UTF-8: rename it to ingest it")
     try:
         st = os.stat(path)
     except OSError as exc:

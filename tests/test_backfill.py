@@ -540,11 +540,17 @@ def test_every_file_is_accounted_for(home):
     (tree / "notes/budget.csv").write_text("month,amount\nMarch,120\n")
     (tree / "notes/broken.pdf").write_bytes(b"%PDF-1.4 truncated")
     os.mkfifo(tree / "notes/pipe.eml")  # opening it would wait for a writer forever
+    # Names in Latin-1, as an old archive unpacks them: no catalog or terminal takes them as they are.
+    (tree / os.fsdecode(b"notes/caf\xe9.eml")).write_text("Subject: hi\n\nThe caf\u00e9 opens at 8.\n")
+    (tree / os.fsdecode(b"notes/r\xe9sum\xe9s")).mkdir()
+    (tree / os.fsdecode(b"notes/r\xe9sum\xe9s/cv.eml")).write_text("Subject: cv\n\nA CV.\n")
     result = run_cli("backfill", "--json", store=store)
     assert result.exit_code == 3  # done, but a file failed
     report = json.loads(result.stdout)
     assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
         ("empty.txt", "empty"), ("budget.csv", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
     }  # fmt: skip
-    assert [Path(f["path"]).name for f in report["failures"]] == ["broken.pdf"]
-    assert report["skipped"] == 3 and report["failed"] == 1
+    assert sorted(Path(f["path"]).name for f in report["failures"]) == ["broken.pdf", "caf\\xe9.eml", "r\\xe9sum\\xe9s"]
+    assert report["skipped"] == 3 and report["failed"] == 3
+    assert all("rename it" in f["reason"] for f in report["failures"] if "\\x" in f["path"])
+    assert run_cli("status", store=store).exit_code == 0  # the run's log holds the names as text

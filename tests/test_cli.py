@@ -55,6 +55,7 @@ def run(*args, store=None):
         (["ask", "--as-of", "12/03/2026", "Is Friday a half-day?"], 2, "--as-of takes a date as YYYY-MM-DD"),
         (["ask", "   "], 2, "the question is empty"),
         (["ask", "?!"], 2, "the question has no words"),
+        (["ask", "caf\udce9?"], 2, "not UTF-8: caf\\xe9?"),  # a Latin-1 terminal's byte
         (["ask", "--pattern", "urgent", "Is Friday a half-day?"], 2, "unknown pattern"),
         (["ask", "x" * 100_000], 2, "characters long"),
         (["ingest", "/nonexistent/folder"], 2, "no such file or folder"),

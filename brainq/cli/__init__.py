@@ -13,12 +13,18 @@ from brainq.cli import ingest  # noqa: F401
 from brainq.cli import ask  # noqa: F401
 from brainq.cli import manage  # noqa: F401
 from brainq.cli.app import app
+from brainq.errors import ExitCode
+from brainq.paths import printable, unnamable
 
 __all__ = ["app", "main"]
 
 
 def main() -> None:
     """Entry point: an interrupt is one line and status 130."""
+    bad = next((arg for arg in sys.argv[1:] if unnamable(arg)), None)
+    if bad is not None:  # no part of brainq can keep, look for or print it
+        typer.echo(f"brainq: error: not UTF-8: {printable(bad)} (rename the file, or set the terminal to UTF-8)", err=True)
+        sys.exit(ExitCode.USAGE)
     try:
         app()
     except KeyboardInterrupt:
