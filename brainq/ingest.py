@@ -47,7 +47,7 @@ from brainq.store.records import within
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
 # A file with one of these names that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = {
-    ".eml", ".mbox", ".msg", ".pdf", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif",
+    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif",
     ".webp", ".ics", ".txt", ".md", ".markdown",
 }  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this

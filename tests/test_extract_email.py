@@ -60,6 +60,7 @@ def at(*args: int, hours: float = 0) -> datetime:
         ("a.mbox.txt", b"\xef\xbb\xbfFrom -\nFrom: a@example.com\nSubject: x\n\nbody"),
         ("leading-space", b"   \nMIME-Version: 1.0\nSubject: x\n"),
         ("one-field", b"Subject: TEST\r\n\r\nTEST\r\n"),
+        ("4711.emlx", b"1843      \nReturn-Path: <a@example.com>\nFrom: a@example.com\nSubject: x\n"),
     ],
 )
 def test_sniff_claims_mail(name, head):
@@ -80,6 +81,7 @@ def test_sniff_claims_mail(name, head):
         ("prose.txt", b"From the desk of the principal: school is closed.\n"),
         ("empty.eml", b""),
         ("binary.eml", bytes(range(256)) * 4),
+        ("42.txt", b"1843\nFrom: a@example.com\nSubject: x\n"),  # a count line only .emlx has
     ],
 )
 def test_sniff_leaves_other_files_alone(name, head):
@@ -145,6 +147,36 @@ def test_thread_falls_back_to_reply_then_own_id(tmp_path, headers, thread):
 def test_missing_subject_gets_a_placeholder(tmp_path):
     [doc], _ = extract_bytes(tmp_path, message("From: a@x", "To: b@x"))
     assert doc.title == "(no subject)"
+
+
+# --- Apple Mail ------------------------------------------------------------------------------
+
+_PLIST = b"""<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+\t<key>date-received</key>
+\t<integer>1773155700</integer>
+\t<key>flags</key>
+\t<integer>8590195713</integer>
+</dict>
+</plist>
+"""
+
+
+@pytest.mark.parametrize("name", ["4711.emlx", "4712.partial.emlx"])
+def test_apple_mail_emlx_is_its_counted_message(tmp_path, name):
+    """The length line and the property list after the message are no part of it."""
+    raw = message(
+        "From: School Office <office@example.org>", "Subject: Friday is a half-day",
+        "Date: Tue, 10 Mar 2026 08:15:00 -0700", "Message-ID: <hd-1@example.org>",
+        body="Dismissal on Friday is at 12:30.",
+    )  # fmt: skip
+    [doc], failures = extract_bytes(tmp_path, f"{len(raw)}       \n".encode() + raw + _PLIST, name)
+    assert not failures
+    assert (doc.title, doc.source_date) == ("Friday is a half-day", at(2026, 3, 10, 8, 15, hours=-7))
+    assert doc.text.strip().endswith("Dismissal on Friday is at 12:30.")
+    assert "plist" not in doc.text and "4711" not in doc.text
 
 
 # --- bodies ----------------------------------------------------------------------------------

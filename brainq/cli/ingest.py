@@ -30,7 +30,7 @@ def ingest(
     wait: Annotated[float, _WAIT] = 0.0,
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
-    """Ingest emails (Maildir, mbox, .eml), PDFs, photos, .ics calendars and notes.
+    """Ingest emails (Maildir, mbox, .eml, .emlx), PDFs, photos, .ics calendars and notes.
 
     Unchanged files are skipped without being read; the paths are remembered as sources for
     `brainq backfill`. Exit status: 0 all done, 3 done but some files failed (each listed

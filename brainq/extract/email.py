@@ -1,4 +1,5 @@
-"""E-mail: single RFC 822 messages (.eml, Maildir files) and mbox files, one document per message.
+"""E-mail: single RFC 822 messages (.eml, Maildir files, Apple Mail's .emlx) and mbox files, one
+document per message.
 
 Mail in the wild is often broken (bad charsets, missing boundaries, fuzzed dates), so everything
 here recovers what it can and notes what it guessed rather than giving up on a message.
@@ -43,6 +44,9 @@ _HEADER_LINE = re.compile(rb"[!-9;-~]+[ \t]*:")
 _ENVELOPE = re.compile(rb"From \S*(?:[ \t]*|[ \t].*\d:\d\d.*)\r?\n?\Z")
 _LEADING_BLANK_LINES = re.compile(rb"\A(?:[ \t]*\r?\n)+")
 _MBOX_NAME = re.compile(r"(?:^|\.)mbo?x(?:\.txt)?$")
+# Apple Mail's .emlx (and .partial.emlx, its attachments kept beside it): a line with the
+# message's length in bytes, the message, then a property list of flags.
+_EMLX_LENGTH = re.compile(rb"\A[ \t]*(\d{1,12})[ \t]*\r?\n")
 _BOM = b"\xef\xbb\xbf"
 
 # Field names that only mail has; at least one must appear before a file is taken for a message,
@@ -123,10 +127,18 @@ _DOCUMENT_SUFFIXES = (
 
 def sniff(name: str, head: bytes) -> bool:
     """True when the first bytes are a mail header block, or an mbox envelope line and one."""
-    lines = _leading_lines(head)
+    lines = _leading_lines(_without_emlx_length(name, head))
     if lines and _is_envelope(lines[0]):
         lines = lines[1:]
     return _looks_like_header_block(lines)
+
+
+def _without_emlx_length(name: str, data: bytes) -> bytes:
+    """An .emlx file's message: the bytes its first line counts (all of them, if it is cut)."""
+    length = _EMLX_LENGTH.match(data) if name.lower().endswith(".emlx") else None
+    if length is None:
+        return data
+    return data[length.end() : length.end() + int(length.group(1))]
 
 
 def _is_envelope(line: bytes) -> bool:
@@ -304,7 +316,7 @@ def extract(
     if not head.strip():
         raise ExtractError("empty file")
     if not _is_mbox(item, head):
-        yield from _message(item, item.read(), None, limits)
+        yield from _message(item, _without_emlx_length(item.name, item.read()), None, limits)
         return
     with _open(item) as stream:
         messages = split_mbox(_lines(stream, cursor))
