@@ -181,11 +181,23 @@ def ingest(
         seen = set(files)
         for root in roots:
             for gone in store.files_under(str(root)):
-                if gone not in seen and not os.path.lexists(gone):
+                if gone not in seen and _vanished(gone):
                     store.forget_file(gone)
                     report.removed += 1
     report.seconds = time.monotonic() - started
     return report
+
+
+def _vanished(path: str) -> bool:
+    """Whether a file is gone for sure: one in a folder brainq may no longer enter (a changed
+    permission, an unmounted share) keeps its documents."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return True
+    except OSError:
+        return False
+    return False
 
 
 def derivation(config: Config) -> int:
@@ -209,13 +221,14 @@ def _share_heap_arenas() -> None:
 
 def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
     """The files under `root`, but for those at or under a path of `left_out`; a folder whose
-    name is no text is given as itself, to be reported, not entered."""
+    name is no text, or that cannot be listed, is given as itself, to be reported."""
     if not root.is_dir():
         if root.exists():
             yield str(root)
         return
     home = str(store_home.resolve())
-    for folder, dirs, names in os.walk(root):
+    unreadable: list[str] = []  # os.walk passes over a folder it cannot list, without a word
+    for folder, dirs, names in os.walk(root, onerror=lambda exc: unreadable.append(exc.filename)):
         if os.path.realpath(folder) == home or any(within(folder, gone) for gone in left_out):
             dirs[:] = []
             continue
@@ -226,6 +239,7 @@ def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
             path = os.path.join(folder, name)
             if not name.startswith(".") and not any(within(path, gone) for gone in left_out):
                 yield path
+    yield from (path for path in unreadable if not any(within(path, gone) for gone in left_out))
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
@@ -237,6 +251,12 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         st = os.stat(path)
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
+    if stat.S_ISDIR(st.st_mode):  # one the walk could not enter
+        try:
+            os.listdir(path)
+        except OSError as exc:
+            return _fail(report, progress, path, f"cannot read the folder: {exc.strerror}")
+        return _fail(report, progress, path, "cannot read the folder")
     if not stat.S_ISREG(st.st_mode):
         # Opening a named pipe waits for a writer that may never come, and a device or socket
         # holds no document: only regular files are read.

@@ -533,6 +533,29 @@ def test_cron_line_runs(tmp_path):
     assert json.loads(run_cli("status", "--json", store=store).stdout)["last_runs"][0]["command"] == "backfill"
 
 
+def test_a_folder_it_may_not_enter_is_reported_and_keeps_its_documents(home, monkeypatch):
+    """A folder whose permissions changed (or a share gone away) is no deleted folder."""
+    tree, store = home
+    mail = str(tree / "mail")
+    before = query(store, "SELECT COUNT(*) FROM documents")
+    scandir, lstat = os.scandir, os.lstat
+
+    def denied(path, real):
+        if str(path) == mail or str(path).startswith(mail + os.sep):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    # As the owner who took away their own rights (root, running the tests, keeps them).
+    monkeypatch.setattr(os, "scandir", lambda path=".": denied(path, scandir))
+    monkeypatch.setattr(os, "lstat", lambda path, **kw: denied(path, lambda p: lstat(p, **kw)))
+    result = run_cli("backfill", "--json", store=store)
+    assert result.exit_code == 3, result.output
+    report = json.loads(result.stdout)
+    assert [(f["path"], f["reason"]) for f in report["failures"]] == [(mail, "cannot read the folder")]
+    assert report["removed"] == 0
+    assert query(store, "SELECT COUNT(*) FROM documents") == before
+
+
 def test_every_file_is_accounted_for(home):
     """In the store, failed with a reason, or skipped with a reason: none silently."""
     tree, store = home
