@@ -139,8 +139,9 @@ def ingest(
 ) -> IngestReport:
     """Bring the store in step with `paths` (files or folders, recursively).
 
-    A path that no longer exists is not an error here: its files are dropped from the store,
-    which is what a backfill of a deleted folder must do. Chunks are embedded as
+    A file that no longer exists is dropped from the store. A folder that no longer exists is
+    reported and its documents kept: it is more often a drive or share not mounted, or a folder
+    moved, than documents meant to go (`brainq forget` drops them). Chunks are embedded as
     `config.embedding` says, after checking the store holds vectors of the same model, unless
     `embed` stands in for that (tests and benchmarks).
     """
@@ -152,6 +153,7 @@ def ingest(
     store.sync()  # on a Chroma server: other machines' chunks lend their vectors too
     store.flag_incomplete_metadata()
     roots = [Path(os.path.abspath(p)) for p in paths]
+    missing = {str(root) for root in roots if _vanished(str(root)) and store.files_under(str(root)) != [str(root)]}
     # What `brainq forget` took out of a source stays out of its scans, but not of a path named
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
@@ -159,7 +161,9 @@ def ingest(
         f for root in roots
         for f in _walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)])
     ]  # fmt: skip
-    progress.total(len(files))
+    progress.total(len(files) + len(missing))
+    for folder in sorted(missing):
+        _fail(report, progress, folder, "folder not found (moved, or not mounted?): its documents are kept; `brainq forget` it to drop them")
     _share_heap_arenas()
     derived = derivation(config)
     writer = _Writer(store, embed, report, progress, derived)
@@ -180,6 +184,8 @@ def ingest(
     if not report.interrupted:
         seen = set(files)
         for root in roots:
+            if str(root) in missing:
+                continue
             for gone in store.files_under(str(root)):
                 if gone not in seen and _vanished(gone):
                     store.forget_file(gone)

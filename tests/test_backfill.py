@@ -556,6 +556,25 @@ def test_a_folder_it_may_not_enter_is_reported_and_keeps_its_documents(home, mon
     assert query(store, "SELECT COUNT(*) FROM documents") == before
 
 
+def test_a_source_folder_not_found_keeps_its_documents_until_forgotten(home):
+    """An unmounted drive looks like a deleted folder; dropping its documents on a nightly
+    run would mean embedding them all again when it is back."""
+    tree, store = home
+    before = query(store, "SELECT COUNT(*) FROM documents")
+    tree.rename(tree.with_name("unmounted"))
+    result = run_cli("backfill", "--json", store=store)
+    assert result.exit_code == 3, result.output
+    report = json.loads(result.stdout)
+    assert [f["path"] for f in report["failures"]] == [str(tree)]
+    assert "folder not found" in report["failures"][0]["reason"] and report["removed"] == 0
+    assert query(store, "SELECT COUNT(*) FROM documents") == before
+    tree.with_name("unmounted").rename(tree)
+    assert backfill(store)["unchanged"] == TREE_FILES
+    tree.rename(tree.with_name("unmounted"))
+    assert run_cli("forget", str(tree), store=store).exit_code == 0
+    assert query(store, "SELECT COUNT(*) FROM documents") == [(0,)]
+
+
 def test_every_file_is_accounted_for(home):
     """In the store, failed with a reason, or skipped with a reason: none silently."""
     tree, store = home
