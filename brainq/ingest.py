@@ -139,9 +139,9 @@ def ingest(
 ) -> IngestReport:
     """Bring the store in step with `paths` (files or folders, recursively).
 
-    A file that no longer exists is dropped from the store. A folder that no longer exists is
-    reported and its documents kept: it is more often a drive or share not mounted, or a folder
-    moved, than documents meant to go (`brainq forget` drops them). Chunks are embedded as
+    A file that no longer exists is dropped from the store; a folder that no longer exists, or
+    holds nothing, is reported and its documents kept (`brainq forget` drops them). Chunks are
+    embedded as
     `config.embedding` says, after checking the store holds vectors of the same model, unless
     `embed` stands in for that (tests and benchmarks).
     """
@@ -153,17 +153,21 @@ def ingest(
     store.sync()  # on a Chroma server: other machines' chunks lend their vectors too
     store.flag_incomplete_metadata()
     roots = [Path(os.path.abspath(p)) for p in paths]
-    missing = {str(root) for root in roots if _vanished(str(root)) and store.files_under(str(root)) != [str(root)]}
     # What `brainq forget` took out of a source stays out of its scans, but not of a path named
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
-    files = [
-        f for root in roots
-        for f in _walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)])
-    ]  # fmt: skip
+    walked = {
+        str(root): list(_walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)]))
+        for root in roots
+    }  # fmt: skip
+    files = [f for found in walked.values() for f in found]
+    # A folder of documents that is gone or empty is more often a drive or share not mounted,
+    # or a folder moved, than documents meant to go: they stay until it is back or forgotten.
+    missing = {root for root, found in walked.items() if not found and store.files_under(root) not in ([], [root])}
     progress.total(len(files) + len(missing))
     for folder in sorted(missing):
-        _fail(report, progress, folder, "folder not found (moved, or not mounted?): its documents are kept; `brainq forget` it to drop them")
+        reason = "folder not found" if _vanished(folder) else "folder empty"
+        _fail(report, progress, folder, f"{reason} (moved, or not mounted?): its documents are kept; `brainq forget` it to drop them")
     _share_heap_arenas()
     derived = derivation(config)
     writer = _Writer(store, embed, report, progress, derived)

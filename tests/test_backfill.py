@@ -568,6 +568,10 @@ def test_a_source_folder_not_found_keeps_its_documents_until_forgotten(home):
     assert [f["path"] for f in report["failures"]] == [str(tree)]
     assert "folder not found" in report["failures"][0]["reason"] and report["removed"] == 0
     assert query(store, "SELECT COUNT(*) FROM documents") == before
+    tree.mkdir()  # the mount point, empty while the drive is away
+    result = run_cli("backfill", "--json", store=store)
+    assert result.exit_code == 3 and "folder empty" in json.loads(result.stdout)["failures"][0]["reason"]
+    tree.rmdir()
     tree.with_name("unmounted").rename(tree)
     assert backfill(store)["unchanged"] == TREE_FILES
     tree.rename(tree.with_name("unmounted"))

@@ -60,7 +60,7 @@ def backfill(
 
     Made for cron: unchanged files are only stat()ed, output is one summary line (none with
     --quiet), and an overlapping run exits with status 4 instead of waiting, unless --wait.
-    A source folder that is not there (a drive not mounted) fails and keeps its documents;
+    A source folder that is not there or empty (a drive not mounted) fails and keeps its documents;
     `brainq forget` it if it is gone for good.
 
     `brainq cron` prints the crontab line for this store, with full paths (cron runs with a
