@@ -150,6 +150,26 @@ def test_recurrence_storm_is_bounded(rule):
     assert (doc.event_dates[-1] - doc.event_dates[0]).days <= Limits().recurrence_days
 
 
+def test_a_long_running_recurrence_is_listed_around_its_calendars_stamp():
+    """A weekly lesson since 2023, in a calendar exported in November 2026: this week's
+    lesson is listed, not only those of its first year."""
+    (doc,) = extract(ics("UID:x\nSUMMARY:Piano\nDTSTAMP:20261120T080000Z\nDTSTART:20230102T160000\nRRULE:FREQ=WEEKLY"))
+    days = doc.event_dates
+    assert date(2026, 11, 23) in days and date(2023, 1, 2) in days  # this week's; the first stays
+    assert min(d for d in days if d > date(2023, 1, 2)) >= date(2025, 10, 16)  # 400 days before the stamp
+    assert date(2027, 12, 20) <= max(days) <= date(2027, 12, 25)  # and 400 days after it
+    assert doc.notes == ["occurrences more than 400 days from its calendar's stamp (2026-11-20) not listed"]
+
+
+def test_a_daily_recurrence_keeps_the_occurrences_nearest_its_stamp():
+    (doc,) = extract(ics("UID:x\nDTSTAMP:20261120T080000Z\nDTSTART:20260101T070000\nRRULE:FREQ=DAILY"))
+    window = doc.event_dates[1:]  # after the start day, always listed
+    assert len(window) == Limits().max_occurrences and window == sorted(window)
+    # 07:00 each day, stamped at 08:00: the stamp's own day and 99 before it, 100 after it
+    assert window[0] == date(2026, 11, 20) - timedelta(days=99) and window[-1] == date(2026, 11, 20) + timedelta(days=100)
+    assert doc.notes == ["only the 200 occurrences nearest its calendar's stamp (2026-11-20) listed"]
+
+
 def test_rule_that_never_matches_keeps_the_start_day():
     rule = "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"
     (doc,) = extract(ics(f"UID:x\nDTSTART:20260313T100000\nRRULE:{rule}"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 
@@ -120,13 +120,13 @@ def _document(
     start = _when(event, "DTSTART")
     if start is None:
         raise _BadEvent("no start date (DTSTART)")
+    written, precision = _written(event)
     try:
         end = _end(event, start)
-        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits)
+        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits, _stamped(event))
         when = _describe_span(start, end, limits.max_event_days)
     except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
         raise _BadEvent("dates out of range") from None
-    written, precision = _written(event)
     title = _text(event, "SUMMARY")[: limits.max_text_chars] or "Untitled event"
     status = _text(event, "STATUS").lower()
     lines = [
@@ -193,21 +193,35 @@ def _end(event, start: date | datetime) -> date | datetime:
     return end if end >= start else start
 
 
-def _written(event) -> tuple[datetime | None, str | None]:
-    """When the entry was written, from WRITTEN_PROPERTIES, with its precision."""
+def _stamps(event) -> list[date | datetime]:
+    """The entry's readable WRITTEN_PROPERTIES, in their order."""
+    stamps = []
     for name in WRITTEN_PROPERTIES:
         try:
             value = _when(event, name)
         except _BadEvent:
             continue  # a bad stamp is no reason to lose the event; try the next one
+        if value is not None:
+            stamps.append(value)
+    return stamps
+
+
+def _written(event) -> tuple[datetime | None, str | None]:
+    """When the entry was written: its first stamp, with its precision."""
+    for value in _stamps(event)[:1]:
         if isinstance(value, datetime):
             return value, "instant"
-        if value is not None:
-            return datetime(value.year, value.month, value.day), "day"
+        return datetime(value.year, value.month, value.day), "day"
     return None, None
 
 
-def _event_days(event, start, end, moved, deadline, limits) -> tuple[list[date], str, list[str]]:
+def _stamped(event) -> datetime | None:
+    """The latest of the entry's stamps: when the calendar was exported or synced (DTSTAMP),
+    which for a file downloaded from a calendar service is recent."""
+    return max((_naive(value) for value in _stamps(event)), default=None)
+
+
+def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[list[date], str, list[str]]:
     """The days the event covers, its recurrences expanded; the recurrence in words; notes."""
     first, notes = _days(start, end, limits.max_event_days), []
     if _day_count(start, end) > limits.max_event_days:
@@ -224,7 +238,7 @@ def _event_days(event, start, end, moved, deadline, limits) -> tuple[list[date],
     if any(str(freq).upper() in SUB_DAILY for freq in rule.get("FREQ", [])):
         return first, repeats, [*notes, "recurrence more often than daily not expanded"]
     try:
-        starts, cut = _occurrences(rule, start, _excluded(event, start, moved), limits)
+        starts, cut = _occurrences(rule, start, _excluded(event, start, moved), limits, stamped, deadline)
     except Exception:  # dateutil rejects rules it cannot follow with ValueError and others
         return first, repeats, [*notes, "recurrence rule not understood"]
     # DTSTART is always the first occurrence, even when it does not fit the rule (RFC 5545 3.8.5.3).
@@ -234,15 +248,22 @@ def _event_days(event, start, end, moved, deadline, limits) -> tuple[list[date],
     return sorted(days), repeats, notes + ([cut] if cut else [])
 
 
-def _occurrences(rule, start, excluded: set, limits: Limits) -> tuple[list, str | None]:
-    """Starts of the occurrences within the recurrence limits, and a note if they cut any."""
+def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: float) -> tuple[list, str | None]:
+    """Starts of the occurrences within the recurrence limits, and a note if they cut any.
+
+    The occurrences listed are those nearest the calendar's stamp, if it is later than the
+    start: a weekly practice that began three years ago, in a calendar exported last week, is
+    asked about this week, not in its first year."""
     # RFC 5545 3.3.10: INTERVAL is a positive integer. dateutil takes 0 and then never moves on
     # from the first period, looping forever when nothing in it matches.
     interval = rule.get("INTERVAL", [1])[0]
     if not isinstance(interval, int) or interval < 1:
         raise ValueError(f"INTERVAL {interval!r} is not a positive integer")
     local = _naive(start)
-    limit = local + timedelta(days=limits.recurrence_days)
+    centre = max(local, stamped) if stamped else local
+    anchor = "its start" if centre == local else f"its calendar's stamp ({centre:%Y-%m-%d})"
+    reach = timedelta(days=limits.recurrence_days)
+    since, limit = max(local, centre - reach), centre + reach
     text = rule.to_ical().decode("ascii")
     # Occurrences are computed in the event's own wall-clock time, so UNTIL (UTC by RFC 5545)
     # is converted to that zone first; dateutil refuses to mix naive and aware values.
@@ -257,22 +278,32 @@ def _occurrences(rule, start, excluded: set, limits: Limits) -> tuple[list, str 
         last = _naive(until) if until is not None else None
         fits = last is not None and last.year + shift <= LAST_YEAR
         recurrence = recurrence.replace(until=_shifted(last, shift) if fits else None)
-    found = []
+    found: deque[datetime] = deque()
+    cut = None
     try:
         for occurrence in recurrence:
             occurrence = _shifted(occurrence, -shift)
             if occurrence > limit:
-                days = limits.recurrence_days
-                return found, f"repeats more than {days} days after it starts; later occurrences not listed"
-            if len(found) >= limits.max_occurrences:
-                return found, f"only its first {limits.max_occurrences} occurrences listed"
-            if occurrence not in excluded:
-                found.append(occurrence if isinstance(start, datetime) else occurrence.date())
+                cut = f"occurrences more than {limits.recurrence_days} days from {anchor} not listed"
+                break
+            if time.monotonic() > deadline:
+                cut = "recurrence expanded in part (time limit)"
+                break
+            if occurrence < since or occurrence in excluded:
+                continue
+            found.append(occurrence)
+            if len(found) > limits.max_occurrences:
+                cut = f"only the {limits.max_occurrences} occurrences nearest {anchor} listed"
+                # The nearest ones are consecutive: once a new one is the farther, so are the rest.
+                if occurrence - centre >= centre - found[0]:
+                    found.pop()
+                    break
+                found.popleft()
     except ValueError:
         if not (shift and found):
             raise
         # dateutil fails on a period reaching into year 10000: the end of the shifted search
-    return found, None
+    return [o if isinstance(start, datetime) else o.date() for o in found], cut
 
 
 def _cycle_shift(limit: datetime) -> int:
