@@ -28,6 +28,7 @@ from brainq.errors import UsageError
 from brainq.query.lexical import plain_query
 from brainq.scoring import visible
 from brainq.store import Store
+from brainq.verdict import LEVELS
 
 METRICS = ("classification", "precision@1", "recall@3", "hit@5", "verdict")
 BASELINES = ("bm25", "dense", "fusion")
@@ -107,7 +108,7 @@ class EvalReport:
         """For each verdict brainq gave: how many, and how often its first source was right;
         then the confidently wrong answers and the share of answerable questions answered."""
         table = {}
-        for level in ("answer", "verify", "unknown"):
+        for level in LEVELS:
             given = [o for o in self.outcomes if o.verdict == level]
             right = [o for o in given if o.first_source in o.question.expect]
             table[level] = {"given": len(given), "first_source_right": _share(len(right), len(given))}
@@ -158,30 +159,44 @@ def _means(ms: list[dict]) -> dict:
 
 
 def load_queries(path: Path) -> list[Question]:
-    """Read a queries.yaml; expected paths are relative to its folder."""
+    """Read a queries.yaml; expected paths are relative to its folder. A mistyped key or value
+    is an error naming it: one silently ignored would change the scores without a word."""
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise UsageError(f"cannot read questions from {path}: {exc}") from None
-    if not isinstance(data, dict):
+    except OSError as exc:
+        raise UsageError(f"cannot read questions from {path}: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else str(path)
+        raise UsageError(f"{where}: not YAML: {getattr(exc, 'problem', None) or exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("queries"), list):
         raise UsageError(f"{path}: expected a mapping with a 'queries' list")
     root = path.resolve().parent
     default_as_of = _day(data.get("as_of"), path)
     questions = []
-    for i, q in enumerate(data.get("queries") or []):
-        try:
-            questions.append(
-                Question(
-                    question=q["question"],
-                    pattern=q.get("pattern"),
-                    expect=[str(root / e) for e in q.get("expect") or []],
-                    verdict=q.get("verdict"),
-                    as_of=_day(q.get("as_of"), path) or default_as_of or date.today(),
-                    group=None if q.get("group") is None else str(q["group"]),
-                )
+    for i, q in enumerate(data["queries"]):
+        def bad(key: str, wanted: str):
+            return UsageError(f"{path}: queries[{i}].{key}: expected {wanted}, got {q.get(key)!r}")
+
+        if not isinstance(q, dict):
+            raise UsageError(f"{path}: queries[{i}]: expected a mapping with a 'question', got {q!r}")
+        if not isinstance(q.get("question"), str) or not q["question"].strip():
+            raise bad("question", "the question as text")
+        expect = q.get("expect") or []
+        if not isinstance(expect, list) or not all(isinstance(e, str) for e in expect):
+            raise bad("expect", "a list of paths")
+        if q.get("verdict") not in (None, *LEVELS):
+            raise bad("verdict", " or ".join(LEVELS))
+        questions.append(
+            Question(
+                question=q["question"],
+                pattern=None if q.get("pattern") is None else str(q["pattern"]),
+                expect=[str(root / e) for e in expect],
+                verdict=q.get("verdict"),
+                as_of=_day(q.get("as_of"), path) or default_as_of or date.today(),
+                group=None if q.get("group") is None else str(q["group"]),
             )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise UsageError(f"{path}: queries[{i}]: missing or malformed {exc}") from None
+        )
     return questions
 
 

@@ -17,9 +17,12 @@ from brainq.facts import facts
 from brainq.scoring import Scored, effective_day
 from brainq.timeref import TimeRef
 
+LEVELS = ("answer", "verify", "unknown")
+
+
 @dataclass
 class Verdict:
-    level: str  # answer | verify | unknown
+    level: str  # one of LEVELS
     confidence: float
     reason: str
     conflict: list[tuple[Scored, str]] = field(default_factory=list)  # each source and what it says

@@ -1,8 +1,12 @@
 """How `brainq eval` scores: ordering beside plain baselines, and confidence as a reliability table."""
 
+import re
 from datetime import date
 
-from brainq.evaluate import EvalReport, Outcome, Question, fuse
+import pytest
+
+from brainq.errors import UsageError
+from brainq.evaluate import EvalReport, Outcome, Question, fuse, load_queries
 
 
 def outcome(expect, paths, verdict, want="answer", pattern="entity"):
@@ -54,3 +58,23 @@ def test_an_answer_is_judged_by_the_source_it_quotes():
     assert quoted_wrong.metrics(quoted_wrong.paths, "answer")["precision@1"] == 1.0  # the ranking's own figure
     assert quoted_wrong.confidently_wrong and not quoted_right.confidently_wrong
     assert EvalReport([quoted_wrong, quoted_right], ()).reliability()["answer"]["first_source_right"] == 0.5
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("queries: [\n", "q.yaml:2: not YAML"),
+        ("questions:\n  - question: x\n", "expected a mapping with a 'queries' list"),
+        ("queries:\n  - just text\n", "queries[0]: expected a mapping with a 'question'"),
+        ("queries:\n  - question: 3\n", "queries[0].question: expected the question as text, got 3"),
+        ("queries:\n  - question: x\n    expect: a.eml\n", "queries[0].expect: expected a list of paths, got 'a.eml'"),
+        ("queries:\n  - question: x\n    verdict: maybe\n", "queries[0].verdict: expected answer or verify or unknown"),
+        ("as_of: soon\nqueries: []\n", "as_of must be YYYY-MM-DD, got 'soon'"),
+    ],
+)
+def test_a_mistyped_question_file_is_refused_naming_the_key(tmp_path, text, message):
+    """A key or value ignored without a word would change the scores without one."""
+    path = tmp_path / "q.yaml"
+    path.write_text(text)
+    with pytest.raises(UsageError, match=re.escape(message)):
+        load_queries(path)
