@@ -134,8 +134,8 @@ class Limits:
     max_events: int
     # Days one occurrence of an event covers; a longer event is a date typo.
     max_event_days: int
-    # Recurrences are expanded `recurrence_days` either side of the calendar's stamp (from the
-    # start, if that is later), at most `max_occurrences` times, those nearest it (a daily event) ...
+    # Recurrences are expanded up to `recurrence_days` after the calendar's stamp (its start, if
+    # later), at most `max_occurrences` times, those nearest it (a daily event), and the start ...
     recurrence_days: int
     max_occurrences: int
     # ... and for `recurrence_seconds` per calendar file. An ordinary rule takes about a

@@ -156,9 +156,26 @@ def test_a_long_running_recurrence_is_listed_around_its_calendars_stamp():
     (doc,) = extract(ics("UID:x\nSUMMARY:Piano\nDTSTAMP:20261120T080000Z\nDTSTART:20230102T160000\nRRULE:FREQ=WEEKLY"))
     days = doc.event_dates
     assert date(2026, 11, 23) in days and date(2023, 1, 2) in days  # this week's; the first stays
-    assert min(d for d in days if d > date(2023, 1, 2)) >= date(2025, 10, 16)  # 400 days before the stamp
-    assert date(2027, 12, 20) <= max(days) <= date(2027, 12, 25)  # and 400 days after it
-    assert doc.notes == ["occurrences more than 400 days from its calendar's stamp (2026-11-20) not listed"]
+    assert len(days) == Limits().max_occurrences + 1 and max(days) <= date(2027, 12, 25)  # 400 days on
+    assert doc.notes == [
+        "only the 200 occurrences nearest its calendar's stamp (2026-11-20) listed",
+        "occurrences more than 400 days after its calendar's stamp (2026-11-20) not listed",
+    ]
+
+
+@pytest.mark.parametrize(
+    "rule, last, count",
+    [("FREQ=WEEKLY;COUNT=10", date(2023, 3, 6), 10), ("FREQ=WEEKLY;UNTIL=20240601T000000Z", date(2024, 5, 27), 74)],
+)
+def test_a_series_that_ended_before_the_stamp_keeps_its_occurrences(rule, last, count):
+    (doc,) = extract(ics(f"UID:x\nDTSTAMP:20261120T080000Z\nDTSTART:20230102T160000\nRRULE:{rule}"))
+    assert (len(doc.event_dates), max(doc.event_dates), doc.notes) == (count, last, [])
+
+
+def test_a_broken_stamp_is_no_centre():
+    (doc,) = extract(ics("UID:x\nDTSTAMP:99991120T080000Z\nDTSTART:20230102T160000\nRRULE:FREQ=WEEKLY"))
+    assert doc.event_dates[:2] == [date(2023, 1, 2), date(2023, 1, 9)]
+    assert doc.notes == ["occurrences more than 400 days after its start not listed"]
 
 
 def test_a_daily_recurrence_keeps_the_occurrences_nearest_its_stamp():

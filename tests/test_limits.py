@@ -260,7 +260,7 @@ def test_recurrence_days():
     assert len(at_limit.event_dates) == 11 and at_limit.notes == []
     (over,) = extract("c.ics", _daily(12), Limits(recurrence_days=10))
     assert len(over.event_dates) == 11
-    assert over.notes == ["occurrences more than 10 days from its start not listed"]
+    assert over.notes == ["occurrences more than 10 days after its start not listed"]
 
 
 def test_max_occurrences():

@@ -208,17 +208,19 @@ def _stamps(event) -> list[date | datetime]:
 
 def _written(event) -> tuple[datetime | None, str | None]:
     """When the entry was written: its first stamp, with its precision."""
-    for value in _stamps(event)[:1]:
-        if isinstance(value, datetime):
-            return value, "instant"
-        return datetime(value.year, value.month, value.day), "day"
-    return None, None
+    stamps = _stamps(event)
+    if not stamps:
+        return None, None
+    if isinstance(stamps[0], datetime):
+        return stamps[0], "instant"
+    return _naive(stamps[0]), "day"
 
 
 def _stamped(event) -> datetime | None:
     """The latest of the entry's stamps: when the calendar was exported or synced (DTSTAMP),
     which for a file downloaded from a calendar service is recent."""
-    return max((_naive(value) for value in _stamps(event)), default=None)
+    # A stamp in the last years dateutil can count to is a broken one; it would leave no room.
+    return max((_naive(value) for value in _stamps(event) if value.year < LAST_YEAR - 1), default=None)
 
 
 def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[list[date], str, list[str]]:
@@ -238,22 +240,23 @@ def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[li
     if any(str(freq).upper() in SUB_DAILY for freq in rule.get("FREQ", [])):
         return first, repeats, [*notes, "recurrence more often than daily not expanded"]
     try:
-        starts, cut = _occurrences(rule, start, _excluded(event, start, moved), limits, stamped, deadline)
+        starts, cuts = _occurrences(rule, start, _excluded(event, start, moved), limits, stamped, deadline)
     except Exception:  # dateutil rejects rules it cannot follow with ValueError and others
         return first, repeats, [*notes, "recurrence rule not understood"]
     # DTSTART is always the first occurrence, even when it does not fit the rule (RFC 5545 3.8.5.3).
     days = set(first)
     for begin in starts:
         days.update(_days(begin, begin + (end - start), limits.max_event_days))
-    return sorted(days), repeats, notes + ([cut] if cut else [])
+    return sorted(days), repeats, notes + cuts
 
 
-def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: float) -> tuple[list, str | None]:
-    """Starts of the occurrences within the recurrence limits, and a note if they cut any.
+def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: float) -> tuple[list, list[str]]:
+    """Starts of the occurrences within the recurrence limits, and notes on what they cut.
 
     The occurrences listed are those nearest the calendar's stamp, if it is later than the
-    start: a weekly practice that began three years ago, in a calendar exported last week, is
-    asked about this week, not in its first year."""
+    start, up to `recurrence_days` after it: a weekly practice that began three years ago, in a
+    calendar exported last week, is asked about this week, not in its first year; a series that
+    ended before the stamp keeps its last occurrences."""
     # RFC 5545 3.3.10: INTERVAL is a positive integer. dateutil takes 0 and then never moves on
     # from the first period, looping forever when nothing in it matches.
     interval = rule.get("INTERVAL", [1])[0]
@@ -262,8 +265,7 @@ def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: 
     local = _naive(start)
     centre = max(local, stamped) if stamped else local
     anchor = "its start" if centre == local else f"its calendar's stamp ({centre:%Y-%m-%d})"
-    reach = timedelta(days=limits.recurrence_days)
-    since, limit = max(local, centre - reach), centre + reach
+    limit = centre + timedelta(days=limits.recurrence_days)
     text = rule.to_ical().decode("ascii")
     # Occurrences are computed in the event's own wall-clock time, so UNTIL (UTC by RFC 5545)
     # is converted to that zone first; dateutil refuses to mix naive and aware values.
@@ -279,21 +281,22 @@ def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: 
         fits = last is not None and last.year + shift <= LAST_YEAR
         recurrence = recurrence.replace(until=_shifted(last, shift) if fits else None)
     found: deque[datetime] = deque()
-    cut = None
+    cuts = []
     try:
         for occurrence in recurrence:
             occurrence = _shifted(occurrence, -shift)
             if occurrence > limit:
-                cut = f"occurrences more than {limits.recurrence_days} days from {anchor} not listed"
+                cuts.append(f"occurrences more than {limits.recurrence_days} days after {anchor} not listed")
                 break
             if time.monotonic() > deadline:
-                cut = "recurrence expanded in part (time limit)"
+                cuts.append("recurrence expanded in part (time limit)")
                 break
-            if occurrence < since or occurrence in excluded:
+            if occurrence in excluded:
                 continue
             found.append(occurrence)
             if len(found) > limits.max_occurrences:
-                cut = f"only the {limits.max_occurrences} occurrences nearest {anchor} listed"
+                if not cuts:
+                    cuts.append(f"only the {limits.max_occurrences} occurrences nearest {anchor} listed")
                 # The nearest ones are consecutive: once a new one is the farther, so are the rest.
                 if occurrence - centre >= centre - found[0]:
                     found.pop()
@@ -303,7 +306,7 @@ def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: 
         if not (shift and found):
             raise
         # dateutil fails on a period reaching into year 10000: the end of the shifted search
-    return [o if isinstance(start, datetime) else o.date() for o in found], cut
+    return [o if isinstance(start, datetime) else o.date() for o in found], cuts
 
 
 def _cycle_shift(limit: datetime) -> int:
