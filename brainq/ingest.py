@@ -39,7 +39,7 @@ from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for, resolved
-from brainq.paths import printable, unnamable
+from brainq.paths import NOT_UTF8, printable, unnamable
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument
 from brainq.store.records import within
 
@@ -140,9 +140,9 @@ def ingest(
 ) -> IngestReport:
     """Bring the store in step with `paths` (files or folders, recursively).
 
-    A file that no longer exists is dropped from the store; a folder that no longer exists, or
-    holds nothing, is reported and its documents kept (`brainq forget` drops them). Chunks are
-    embedded as
+    A file that no longer exists is dropped from the store; a source folder (one of `paths`)
+    that no longer exists, or holds nothing, is reported and its documents kept (`brainq
+    forget` drops them). Chunks are embedded as
     `config.embedding` says, after checking the store holds vectors of the same model, unless
     `embed` stands in for that (tests and benchmarks).
     """
@@ -192,7 +192,8 @@ def ingest(
             if str(root) in missing:
                 continue
             for gone in store.files_under(str(root)):
-                if gone not in seen and _vanished(gone):
+                kept = any(within(gone, folder) for folder in missing)  # a source inside this one
+                if gone not in seen and not kept and _vanished(gone):
                     store.forget_file(gone)
                     report.removed += 1
     report.seconds = time.monotonic() - started
@@ -200,14 +201,14 @@ def ingest(
 
 
 def _vanished(path: str) -> bool:
-    """Whether a file is gone for sure: one in a folder brainq may no longer enter (a changed
-    permission, an unmounted share) keeps its documents."""
+    """Whether a file is gone for sure: one in a folder brainq may no longer enter (its
+    permissions changed) keeps its documents."""
     try:
         os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
         return True
     except OSError:
-        return False
+        pass
     return False
 
 
@@ -257,7 +258,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     """Decide whether a file changed, or was derived otherwise; if so, extract and chunk it.
     Returns a _Parsed or None."""
     if unnamable(path):
-        return _fail(report, progress, printable(path), "its name is not UTF-8: rename it to ingest it")
+        return _fail(report, progress, printable(path), NOT_UTF8)
     try:
         st = os.stat(path)
     except OSError as exc:

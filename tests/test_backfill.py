@@ -538,7 +538,7 @@ def test_a_folder_it_may_not_enter_is_reported_and_keeps_its_documents(home, mon
     tree, store = home
     mail = str(tree / "mail")
     before = query(store, "SELECT COUNT(*) FROM documents")
-    scandir, lstat = os.scandir, os.lstat
+    scandir, listdir, lstat = os.scandir, os.listdir, os.lstat
 
     def denied(path, real):
         if str(path) == mail or str(path).startswith(mail + os.sep):
@@ -547,11 +547,12 @@ def test_a_folder_it_may_not_enter_is_reported_and_keeps_its_documents(home, mon
 
     # As the owner who took away their own rights (root, running the tests, keeps them).
     monkeypatch.setattr(os, "scandir", lambda path=".": denied(path, scandir))
+    monkeypatch.setattr(os, "listdir", lambda path=".": denied(path, listdir))
     monkeypatch.setattr(os, "lstat", lambda path, **kw: denied(path, lambda p: lstat(p, **kw)))
     result = run_cli("backfill", "--json", store=store)
     assert result.exit_code == 3, result.output
     report = json.loads(result.stdout)
-    assert [(f["path"], f["reason"]) for f in report["failures"]] == [(mail, "cannot read the folder")]
+    assert [(f["path"], f["reason"]) for f in report["failures"]] == [(mail, "cannot read the folder: Permission denied")]
     assert report["removed"] == 0
     assert query(store, "SELECT COUNT(*) FROM documents") == before
 
@@ -577,6 +578,17 @@ def test_a_source_folder_not_found_keeps_its_documents_until_forgotten(home):
     tree.rename(tree.with_name("unmounted"))
     assert run_cli("forget", str(tree), store=store).exit_code == 0
     assert query(store, "SELECT COUNT(*) FROM documents") == [(0,)]
+
+
+def test_a_source_inside_another_keeps_its_documents_while_not_found(home):
+    tree, store = home
+    assert run_cli("ingest", str(tree / "mail"), store=store).exit_code == 0  # a source of its own too
+    before = query(store, "SELECT COUNT(*) FROM documents")
+    (tree / "mail").rename(tree.parent / "away")  # unmounted
+    result = run_cli("backfill", "--json", store=store)
+    report = json.loads(result.stdout)
+    assert report["failures"][0]["path"] == str(tree / "mail") and "not found" in report["failures"][0]["reason"]
+    assert report["removed"] == 0 and query(store, "SELECT COUNT(*) FROM documents") == before
 
 
 def test_every_file_is_accounted_for(home):

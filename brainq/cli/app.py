@@ -13,6 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from brainq.errors import BrainqError, ExitCode, UsageError
+from brainq.paths import NOT_UTF8, printable, unnamable
 
 
 class _Commands(TyperGroup):
@@ -98,6 +99,15 @@ def main_options(
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
 ) -> None:
     ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
+
+
+def absolute(path: Path) -> str:
+    """The path made absolute; one whose name is no UTF-8 (`.` in a folder so named) can be
+    neither ingested nor in the store."""
+    full = os.path.abspath(path)
+    if unnamable(full):
+        raise UsageError(f"{printable(full)}: {NOT_UTF8}")
+    return full
 
 
 def parse_day(value: str | None, option: str) -> date | None:

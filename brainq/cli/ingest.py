@@ -6,9 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from brainq.cli.app import Settings, app
+from brainq.cli.app import Settings, absolute, app
 from brainq.errors import ExitCode, UsageError
-from brainq.paths import printable, unnamable
 
 
 _JSON = typer.Option("--json", help="Print one JSON object with the counts and failures.")
@@ -43,8 +42,7 @@ def ingest(
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-        if unnamable(os.path.abspath(path)):  # "." in a folder so named
-            raise UsageError(f"{printable(os.path.abspath(path))}: its name is not UTF-8: rename it to ingest it")
+        absolute(path)
     _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, passwords, remember=True)
 
 

@@ -1,13 +1,12 @@
 """`status`, `list`, `forget` and `sources`: looking after what the store holds."""
 
-import os
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from brainq.cli.app import Settings, app, parse_day
+from brainq.cli.app import Settings, absolute, app, parse_day
 from brainq.errors import ExitCode, UsageError
 
 
@@ -82,7 +81,7 @@ def forget(
     settings: Settings = ctx.obj
     store = settings.store()
     with store.writer_lock():
-        removed = sum(store.forget(os.path.abspath(path)) for path in paths)
+        removed = sum(store.forget(absolute(path)) for path in paths)
     typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
 
 
@@ -112,5 +111,5 @@ def sources_remove(
     ctx: typer.Context, path: Annotated[Path, typer.Argument(metavar="PATH", help="A source to stop scanning.", show_default=False)]
 ) -> None:
     """Stop scanning a source (its documents stay until `brainq forget`)."""
-    if not ctx.obj.store().remove_source(os.path.abspath(path)):
-        raise UsageError(f"{os.path.abspath(path)} is not a source")
+    if not ctx.obj.store().remove_source(absolute(path)):
+        raise UsageError(f"{absolute(path)} is not a source")
