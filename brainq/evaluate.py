@@ -22,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from brainq.ask import Embed, ask
+from brainq.ask import Embed, ask, check_question
 from brainq.config import Config
 from brainq.errors import UsageError
 from brainq.query.lexical import plain_query
@@ -171,6 +171,7 @@ def load_queries(path: Path) -> list[Question]:
         raise UsageError(f"{where}: not YAML: {getattr(exc, 'problem', None) or exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("queries"), list):
         raise UsageError(f"{path}: expected a mapping with a 'queries' list")
+    _known_keys(data, _FILE_KEYS, path, "")
     root = path.resolve().parent
     default_as_of = _day(data.get("as_of"), path)
     questions = []
@@ -180,8 +181,13 @@ def load_queries(path: Path) -> list[Question]:
 
         if not isinstance(q, dict):
             raise UsageError(f"{path}: queries[{i}]: expected a mapping with a 'question', got {q!r}")
-        if not isinstance(q.get("question"), str) or not q["question"].strip():
+        _known_keys(q, _QUESTION_KEYS, path, f"queries[{i}].")
+        if not isinstance(q.get("question"), str):
             raise bad("question", "the question as text")
+        try:
+            check_question(q["question"])
+        except UsageError as exc:
+            raise UsageError(f"{path}: queries[{i}].question: {exc}") from None
         expect = q.get("expect") or []
         if not isinstance(expect, list) or not all(isinstance(e, str) for e in expect):
             raise bad("expect", "a list of paths")
@@ -198,6 +204,17 @@ def load_queries(path: Path) -> list[Question]:
             )
         )
     return questions
+
+
+_FILE_KEYS = ("as_of", "queries")
+_QUESTION_KEYS = ("question", "pattern", "expect", "verdict", "as_of", "group", "note")
+
+
+def _known_keys(mapping: dict, known: tuple[str, ...], path: Path, where: str) -> None:
+    """A misspelt key ("expects:") would be ignored, and the question scored as something else."""
+    for key in mapping:
+        if key not in known:
+            raise UsageError(f"{path}: {where}{key}: unknown key; the keys are {', '.join(known)}")
 
 
 def _day(value, path: Path) -> date | None:

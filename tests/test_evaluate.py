@@ -70,6 +70,9 @@ def test_an_answer_is_judged_by_the_source_it_quotes():
         ("queries:\n  - question: x\n    expect: a.eml\n", "queries[0].expect: expected a list of paths, got 'a.eml'"),
         ("queries:\n  - question: x\n    verdict: maybe\n", "queries[0].verdict: expected answer or verify or unknown"),
         ("as_of: soon\nqueries: []\n", "as_of must be YYYY-MM-DD, got 'soon'"),
+        ("as_off: 2026-03-12\nqueries: []\n", "q.yaml: as_off: unknown key"),
+        ("queries:\n  - question: x\n    expects: [a.eml]\n", "queries[0].expects: unknown key"),
+        ("queries:\n  - question: '?'\n", "queries[0].question: the question has no words"),
     ],
 )
 def test_a_mistyped_question_file_is_refused_naming_the_key(tmp_path, text, message):

@@ -124,7 +124,10 @@ def evaluate(
     Prints per pattern: classification accuracy, precision@1, recall@3, hit@5 and verdict
     accuracy, then how often each verdict's first source was right and how many answers were
     confidently wrong. Expected paths in the file are relative to the file's folder; a
-    question without `pattern` or `verdict` is not scored on it.
+    question without `pattern` or `verdict` is not scored on it. The file holds `as_of` (the
+    day asked, YYYY-MM-DD) and `queries`, each with `question` and any of `pattern`, `expect` (a
+    list), `verdict`, `as_of`, `group` and `note`; another key is refused by name, so a misspelt
+    one cannot change the scores unseen.
 
     Example:
 
