@@ -179,6 +179,13 @@ def test_apple_mail_emlx_is_its_counted_message(tmp_path, name):
     assert "plist" not in doc.text and "4711" not in doc.text
 
 
+@pytest.mark.parametrize("wrong", [0, 40, 10_000])  # none, too few bytes, more than the file
+def test_an_emlx_whose_count_is_wrong_is_read_to_its_property_list(tmp_path, wrong):
+    raw = message("From: a@example.org", "Subject: Trash day moves", body="Pickup is on Tuesday now.")
+    [doc], _ = extract_bytes(tmp_path, f"{wrong}\n".encode() + raw + _PLIST, "9.emlx")
+    assert doc.text.strip().endswith("Pickup is on Tuesday now.") and "plist" not in doc.text
+
+
 # --- bodies ----------------------------------------------------------------------------------
 
 

@@ -134,11 +134,16 @@ def sniff(name: str, head: bytes) -> bool:
 
 
 def _without_emlx_length(name: str, data: bytes) -> bytes:
-    """An .emlx file's message: the bytes its first line counts (all of them, if it is cut)."""
+    """An .emlx file's message: the bytes its first line counts, or, where the count does not
+    end at the property list (a file edited or cut), those before the list."""
     length = _EMLX_LENGTH.match(data) if name.lower().endswith(".emlx") else None
     if length is None:
         return data
-    return data[length.end() : length.end() + int(length.group(1))]
+    body, count = data[length.end() :], int(length.group(1))
+    if not body[count:].lstrip().startswith(b"<?xml"):
+        plist = body.rfind(b"<?xml")
+        count = plist if plist >= 0 and b"<plist" in body[plist:] else len(body)
+    return body[:count]
 
 
 def _is_envelope(line: bytes) -> bool:
