@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import quopri
 import random
 import signal
@@ -941,16 +942,21 @@ def plain_rules(draw) -> str:
 
 
 @settings(SUITE, max_examples=EXAMPLES // 5)
-@given(plain_rules(), st.datetimes(datetime(1900, 1, 1), datetime(2200, 1, 1)), st.booleans())
-def test_rules_expanded_whole_cycles_later_give_the_same_days(text, start, all_day):
+@given(
+    plain_rules(),
+    st.datetimes(datetime(1900, 1, 1), datetime(2200, 1, 1)),
+    st.booleans(),
+    st.none() | st.datetimes(datetime(1900, 1, 1), datetime(2200, 1, 1)),  # the calendar's stamp
+)
+def test_rules_expanded_whole_cycles_later_give_the_same_days(text, start, all_day, stamped):
     start = start.replace(microsecond=0)
     first = start.date() if all_day else start
     rule = icalendar.vRecur.from_ical(text)
-    shifted, _ = calendar._occurrences(rule, first, set(), LIMITS)
+    shifted, _ = calendar._occurrences(rule, first, set(), LIMITS, stamped, math.inf)
     real_shift = calendar._cycle_shift
     try:
         calendar._cycle_shift = lambda limit: 0
-        unshifted, _ = calendar._occurrences(rule, first, set(), LIMITS)
+        unshifted, _ = calendar._occurrences(rule, first, set(), LIMITS, stamped, math.inf)
     finally:
         calendar._cycle_shift = real_shift
     assert shifted == unshifted
