@@ -162,9 +162,10 @@ def ingest(
         for root in roots
     }  # fmt: skip
     files = [f for found in walked.values() for f in found]
+    stored = {root: store.files_under(root) for root in walked}  # as the run finds them
     # A folder of documents that is gone or empty is more often a drive or share not mounted,
     # or a folder moved, than documents meant to go: they stay until it is back or forgotten.
-    missing = {root for root, found in walked.items() if not found and store.files_under(root) not in ([], [root])}
+    missing = {root for root, found in walked.items() if not found and stored[root] not in ([], [root])}
     progress.total(len(files) + len(missing))
     for folder in sorted(missing):
         reason = "folder not found" if _vanished(folder) else "folder empty"
@@ -188,14 +189,11 @@ def ingest(
         raise writer.error
     if not report.interrupted:
         seen = set(files)
-        for root in roots:
-            if str(root) in missing:
-                continue
-            for gone in store.files_under(str(root)):
-                kept = any(within(gone, folder) for folder in missing)  # a source inside this one
-                if gone not in seen and not kept and _vanished(gone):
-                    store.forget_file(gone)
-                    report.removed += 1
+        for gone in sorted({path for under in stored.values() for path in under} - seen):
+            # A file in a source folder not found is kept, even when that source lies in another.
+            if not any(within(gone, folder) for folder in missing) and _vanished(gone):
+                store.forget_file(gone)
+                report.removed += 1
     report.seconds = time.monotonic() - started
     return report
 
@@ -239,9 +237,12 @@ def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
             yield str(root)
         return
     home = str(store_home.resolve())
+    def wanted(path: str) -> bool:
+        return not any(within(path, gone) for gone in left_out)
+
     unreadable: list[str] = []  # os.walk passes over a folder it cannot list, without a word
     for folder, dirs, names in os.walk(root, onerror=lambda exc: unreadable.append(exc.filename)):
-        if os.path.realpath(folder) == home or any(within(folder, gone) for gone in left_out):
+        if os.path.realpath(folder) == home or not wanted(folder):
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
@@ -249,9 +250,9 @@ def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
         dirs[:] = sorted(d for d in keep if not unnamable(d))
         for name in sorted(names):
             path = os.path.join(folder, name)
-            if not name.startswith(".") and not any(within(path, gone) for gone in left_out):
+            if not name.startswith(".") and wanted(path):
                 yield path
-    yield from (path for path in unreadable if not any(within(path, gone) for gone in left_out))
+    yield from filter(wanted, unreadable)
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):

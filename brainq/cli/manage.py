@@ -111,5 +111,6 @@ def sources_remove(
     ctx: typer.Context, path: Annotated[Path, typer.Argument(metavar="PATH", help="A source to stop scanning.", show_default=False)]
 ) -> None:
     """Stop scanning a source (its documents stay until `brainq forget`)."""
-    if not ctx.obj.store().remove_source(absolute(path)):
-        raise UsageError(f"{absolute(path)} is not a source")
+    source = absolute(path)
+    if not ctx.obj.store().remove_source(source):
+        raise UsageError(f"{source} is not a source")
