@@ -32,7 +32,8 @@ def _shipped(section: str):
         shipped = yaml.safe_load(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8"))[section]
         for name in cls.__annotations__:
             if name not in vars(cls):  # a field given its own default is no patterns.yaml key
-                setattr(cls, name, shipped[name])  # a missing key fails here, at import, in the tests
+                value = shipped[name]  # a missing key fails here, at import, in the tests
+                setattr(cls, name, tuple(value) if isinstance(value, list) else value)
         return dataclass(frozen=True)(cls)
 
     return build
@@ -153,6 +154,10 @@ class Limits:
     ocr_min_lines: int
     ocr_min_score: float
     ocr_max_megapixels: float
+    # Mail a mail client set apart as spam or deleted: folders and mbox files of these names,
+    # found under a source (not one named as a source), and mbox messages a Gmail export
+    # labels so. Such mail is a mail client's bin, not what the household wrote or was told.
+    skip_mail: tuple[str, ...]
     # Tried in order on an encrypted PDF the empty password does not open. Read from the file
     # patterns.yaml's `passwords` or --passwords names (read_passwords), never from the YAML
     # itself, and left out of everything brainq prints or stores.
@@ -284,11 +289,11 @@ class _Builder:
             if value is None:
                 return None
             return self.build(args[0], value, path)
-        if origin is list:
+        if origin in (list, tuple):  # a tuple is a frozen dataclass's list: tuple[str, ...]
             if not isinstance(value, list):
                 self.fail(path, f"expected a list, got {_show(value)}")
-            (arg,) = typing.get_args(tp)
-            return [self.build(arg, v, f"{path}[{i}]") for i, v in enumerate(value)]
+            arg = typing.get_args(tp)[0]
+            return origin(self.build(arg, v, f"{path}[{i}]") for i, v in enumerate(value))
         if origin is dict:
             if not isinstance(value, dict):
                 self.fail(path, f"expected a mapping, got {_show(value)}")

@@ -157,19 +157,27 @@ def ingest(
     # What `brainq forget` took out of a source stays out of its scans, but not of a path named
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
+    apart: list[str] = []  # spam and deleted mail, by name
     walked = {
-        str(root): list(_walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)]))
+        str(root): list(_walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)], config.limits.skip_mail, apart))
         for root in roots
     }  # fmt: skip
+    apart = sorted({path for path in apart if not any(within(root, path) for root in walked)})  # named: read
     files = [f for found in walked.values() for f in found]
     stored = {root: store.files_under(root) for root in walked}  # as the run finds them
     # A folder of documents that is gone or empty is more often a drive or share not mounted,
     # or a folder moved, than documents meant to go: they stay until it is back or forgotten.
-    missing = {root for root, found in walked.items() if not found and stored[root] not in ([], [root])}
+    missing = {
+        root for root, found in walked.items()
+        if not found and stored[root] not in ([], [root]) and not any(within(path, root) for path in apart)
+    }  # fmt: skip
     progress.total(len(files) + len(missing))
     for folder in sorted(missing):
         reason = "folder not found" if _vanished(folder) else "folder empty"
         _fail(report, progress, folder, f"{reason} (moved, or not mounted?): its documents are kept; `brainq forget` it to drop them")
+    for path in apart:
+        report.skipped += 1
+        report.skipped_files.append(Failure(path, "spam or deleted mail, by its name (limits.skip_mail)"))
     _share_heap_arenas()
     derived = derivation(config)
     writer = _Writer(store, embed, report, progress, derived)
@@ -190,8 +198,11 @@ def ingest(
     if not report.interrupted:
         seen = set(files)
         for gone in sorted({path for under in stored.values() for path in under} - seen):
-            # A file in a source folder not found is kept, even when that source lies in another.
-            if not any(within(gone, folder) for folder in missing) and _vanished(gone):
+            # A file in a source folder not found is kept, even when that source lies in another;
+            # spam and deleted mail goes, though its file is still there.
+            if any(within(gone, spam) for spam in apart) or (
+                not any(within(gone, folder) for folder in missing) and _vanished(gone)
+            ):
                 store.forget_file(gone)
                 report.removed += 1
     report.seconds = time.monotonic() - started
@@ -229,14 +240,16 @@ def _share_heap_arenas() -> None:
         pass
 
 
-def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
+def _walk(root: Path, store_home: Path, left_out: list[str], skip_mail: tuple[str, ...], apart: list[str]) -> Iterator[str]:
     """The files under `root`, but for those at or under a path of `left_out`; a folder whose
-    name is no text, or that cannot be listed, is given as itself, to be reported."""
+    name is no text, or that cannot be listed, is given as itself, to be reported. Spam and
+    deleted mail (`skip_mail`) is not walked into: those folders and files go to `apart`."""
     if not root.is_dir():
         if root.exists():
             yield str(root)
         return
     home = str(store_home.resolve())
+    skip = {name.casefold() for name in skip_mail}
     def wanted(path: str) -> bool:
         return not any(within(path, gone) for gone in left_out)
 
@@ -246,13 +259,27 @@ def _walk(root: Path, store_home: Path, left_out: list[str]) -> Iterator[str]:
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
+        apart.extend(os.path.join(folder, d) for d in sorted(keep) if _mail_bin(d, skip))
+        keep = [d for d in keep if not _mail_bin(d, skip)]
         yield from (os.path.join(folder, d) for d in sorted(keep) if unnamable(d))
         dirs[:] = sorted(d for d in keep if not unnamable(d))
         for name in sorted(names):
             path = os.path.join(folder, name)
-            if not name.startswith(".") and wanted(path):
+            if name.startswith(".") or not wanted(path):
+                continue
+            if _mail_bin(name, skip):
+                apart.append(path)
+            else:
                 yield path
     yield from filter(wanted, unreadable)
+
+
+def _mail_bin(name: str, skip: set[str]) -> bool:
+    """Whether a folder or file name is one of `skip` (casefolded) as a mail client writes it:
+    Maildir++ ".Junk" and ".INBOX.Junk", Thunderbird's "Junk" and "Junk.sbd", Apple Mail's
+    "Junk.mbox"."""
+    name = name.casefold().removesuffix(".mbox").removesuffix(".sbd")
+    return (name.rsplit(".", 1)[-1] if name.startswith(".") else name) in skip
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):

@@ -591,6 +591,31 @@ def test_a_source_inside_another_keeps_its_documents_while_not_found(home):
     assert report["removed"] == 0 and query(store, "SELECT COUNT(*) FROM documents") == before
 
 
+def test_spam_and_deleted_mail_stays_out(home, tmp_path):
+    """Mail clients keep spam and deleted mail in folders (or mbox files) so named."""
+    tree, store = home
+    one = (FIXTURES / "mail/Maildir/cur/1741700000.M1P2.host:2,S").read_bytes()
+    bins = ["Maildir/.Junk/cur/1.host:2,S", "Maildir/.INBOX.Trash/cur/2.host:2,S",
+            "imap/[Gmail]/Spam/cur/3.host:2,S", "Thunderbird/Junk", "Apple/Deleted Messages.mbox/Messages/4.emlx"]  # fmt: skip
+    for name in bins + ["Maildir/.Receipts/cur/5.host:2,S"]:
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_bytes(one.replace(b"Subject:", f"X-Name: {name}\nSubject:".encode()))
+    (tree / "Thunderbird/Junk").write_bytes(b"From - Mon Jan  6 10:00:00 2025\n" + one)
+    report = backfill(store)
+    assert report["added"] == 1  # .Receipts
+    apart = {str(tree / name.split("/cur/")[0].removesuffix("/Messages/4.emlx")) for name in bins}
+    assert {f["path"] for f in report["skipped_files"]} == apart
+    everything = tmp_path / "everything.yaml"
+    everything.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("skip_mail: [", "skip_mail: [] #"))
+    report = json.loads(run_cli("--patterns", str(everything), "backfill", "--json", store=store).stdout)
+    assert report["added"] == len(bins) and not report["skipped_files"]
+    report = backfill(store)  # the default again: what was read before goes
+    assert report["removed"] == len(bins) and report["failed"] == 0
+    assert run_cli("ingest", str(tree / "Thunderbird/Junk"), store=store).exit_code == 0  # named: read
+    assert backfill(store)["removed"] == 0
+    assert len(documents(store, tree / "Thunderbird/Junk")) == 1
+
+
 def test_every_file_is_accounted_for(home):
     """In the store, failed with a reason, or skipped with a reason: none silently."""
     tree, store = home

@@ -30,6 +30,8 @@ def test_shipped_patterns_load():
         ("- {name: ESTABLISHED HISTORY}", "- {name: ESTABLISHED HISTORY, max_days: 9}", "timeline: the last bucket"),
         ("weights: {calendar_event: 1.0,", "weights: {calendar_event: high,", "weights.calendar_event: expected a number"),
         ("prevails_when: [day_ahead]", "prevails_when: [friday]", "patterns.logistical.prevails_when[0]: must be one of"),
+        ("skip_mail: [Junk,", "skip_mail: Junk #", "limits.skip_mail: expected a list, got 'Junk'"),
+        ("skip_mail: [Junk,", "skip_mail: [7,", "limits.skip_mail[0]: expected text, got 7"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):

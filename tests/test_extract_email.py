@@ -338,6 +338,25 @@ def test_duplicate_message_ids_get_unique_locators(tmp_path):
     assert [d.locator for d in docs] == ["same@x", "same@x#1", "same@x#2"]
 
 
+def test_a_gmail_export_leaves_out_spam_and_trash(tmp_path):
+    """Takeout puts spam and deleted mail in the same mbox as the rest, labelled."""
+    raw = b"".join(
+        b"From 1@xxx Mon Jan  6 10:00:00 2025\n" + message("From: a@x", f"Subject: {subject}", *labels)
+        for subject, labels in [
+            ("kept", ['X-Gmail-Labels: Inbox,"Category Updates",Opened']),
+            ("spam", ["X-Gmail-Labels: Spam"]),
+            ("no labels", []),
+            ("deleted", ["X-Gmail-Labels: Opened,trash,Category Promotions"]),
+            ("after", ["X-Gmail-Labels: Important"]),
+        ]
+    )
+    docs, failures = extract_bytes(tmp_path, raw, name="All mail Including Spam and Trash.mbox")
+    assert not failures
+    assert [(d.title, d.locator) for d in docs] == [("kept", "#0"), ("no labels", "#2"), ("after", "#4")]
+    docs, _ = extract_bytes(tmp_path, raw, name="all.mbox", limits=Limits(skip_mail=()))
+    assert len(docs) == 5
+
+
 @pytest.mark.parametrize("name", ["dupes.mbox", "mail.mbx", "Inbox.mbox.txt"])
 def test_mbox_named_file_with_one_message_keeps_its_locator(tmp_path, name):
     raw = b"From a@x Mon Jan  6 10:00:00 2025\n" + message("From: a@x", "Message-ID: <only@x>")

@@ -361,10 +361,14 @@ def _mailbox(
     item: Item, messages: Iterable[bytes], limits: Limits, cursor: MboxCursor
 ) -> Iterator[Document | Failure | Nested]:
     """Documents of each mbox message, located by Message-ID (or `#N`), unique within the file."""
+    skip = {name.casefold() for name in limits.skip_mail}
     for raw in messages:
         index = cursor.messages
         cursor.messages += 1
-        message_id = _bare_id(_header_text(_header_fields(_strip_envelope(raw)), "Message-ID"))
+        fields = _header_fields(_strip_envelope(raw))
+        if skip & _gmail_labels(fields):
+            continue  # counted all the same, so the messages after it keep their "#N"
+        message_id = _bare_id(_header_text(fields, "Message-ID"))
         locator = message_id or f"#{index}"
         if locator in cursor.locators:
             locator = f"{locator}#{index}"
@@ -373,6 +377,13 @@ def _mailbox(
             yield from _message(item, raw, locator, limits)
         except ExtractError as exc:
             yield Failure(str(item.path), f"message {locator}: {exc}")
+
+
+def _gmail_labels(fields: list[tuple[str, bytes]]) -> set[str]:
+    """The labels Gmail gave a message, casefolded: a Takeout export keeps Spam and Trash in
+    the same mbox as the rest, telling them apart only by this header."""
+    labels = _header_text(fields, "X-Gmail-Labels")
+    return {label.strip(' "').casefold() for label in labels.split(",")} - {""}
 
 
 def _message(
