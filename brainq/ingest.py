@@ -7,7 +7,8 @@ writes them to the store.
 
 A file whose size and mtime are those stored is not read at all. A changed one is hashed; if
 its content is new it is extracted again, except an mbox that only grew: its new messages are
-read from where the last read stopped (the rule is in `brainq.store.writes`'s docstring).
+read from where the last read stopped (the rule is in `brainq.store.writes`'s docstring). A
+large mbox is read in parts, each written as the file grown to that size would be.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ KNOWN_SUFFIXES = {
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
 # many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
 BATCH_CHUNKS = 512
+# An mbox is read in parts of about this size, each written when read: a Gmail export of
+# gigabytes is read in bounded memory, and a run stopped midway goes on from the last part.
+MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
 DERIVATION = 16  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
@@ -129,6 +133,10 @@ class _Parsed:
     read_offset: int | None = None  # an mbox: the bytes read (see the module docstring)
     messages: int | None = None  # an mbox: the messages in those bytes
     grown: bool = False  # the documents are a grown mbox's new messages, added to its others
+    # A large mbox is read in parts, each written as the file grown to that size: a run stopped
+    # midway goes on from there. The file counts as read with its last part.
+    part: int = 0
+    last: bool = True
 
 
 def ingest(
@@ -186,8 +194,7 @@ def ingest(
         for path in files:
             if writer.error:
                 break
-            parsed = _examine(store, config, derived, path, report, progress)
-            if parsed:
+            for parsed in _examine(store, config, derived, path, report, progress):
                 writer.put(parsed)
     except KeyboardInterrupt:
         report.interrupted = True
@@ -284,7 +291,7 @@ def _mail_bin(name: str, skip: set[str]) -> bool:
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
     """Decide whether a file changed, or was derived otherwise; if so, extract and chunk it.
-    Returns a _Parsed or None."""
+    Yields _Parsed: one for a file, one per part for a large mbox."""
     if unnamable(path):
         return _fail(report, progress, printable(path), NOT_UTF8)
     try:
@@ -313,13 +320,17 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)
         return None
-    max_bytes = config.limits.max_file_mb * 1024 * 1024
-    if st.st_size > max_bytes:
-        return _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB)")
+    item = Item(Path(path), os.path.basename(path))
     grew = current and _mbox_grew(record, st.st_size)
+    max_bytes = config.limits.max_file_mb * 1024 * 1024
     try:
-        sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
-        resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
+        # A mailbox (a Gmail export runs to gigabytes) is read in parts; the size limit is a part's.
+        mailbox = grew or (st.st_size and mail.is_mailbox(item))
+        if not mailbox and st.st_size > max_bytes:
+            return _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB)")
+        parts = mail.parts(path, record.read_offset if grew else 0, st.st_size, MBOX_PART_BYTES) if mailbox else [st.st_size]
+        sha, marks = _sha256(path, st.st_size, ([record.read_offset] if grew else []) + parts[:-1])
+        resume = grew and marks[0] == record.sha256 and mail.continues_mbox(path, record.read_offset)
     except OSError as exc:
         return _fail(report, progress, path, f"cannot read: {exc.strerror}")
     if current and record.sha256 == sha:
@@ -328,7 +339,11 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         progress.file_done(path, "unchanged", 0)
         return None
     status = "updated" if record and record.sha256 else "added"
-    item = Item(Path(path), os.path.basename(path))
+    if grew and not resume:  # rewritten: read from the start, in parts of its own
+        parts = mail.parts(path, 0, st.st_size, MBOX_PART_BYTES)
+        sha, marks = _sha256(path, st.st_size, parts[:-1])
+    else:
+        marks = marks[1:] if grew else marks
     cursor = mail.MboxCursor(end=st.st_size)
     if resume:
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
@@ -339,12 +354,29 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
             report.skipped += 1
             report.skipped_files.append(Failure(path, reason))
             progress.file_done(path, "skipped", 0)
-            return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
-        with _time_budget(config.limits.seconds_per_file):
-            if module is mail:
-                found = list(resolved(mail.extract(item, config.limits, cursor), config.limits))
-            else:
+            yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
+            return None
+        if module is not mail:
+            with _time_budget(config.limits.seconds_per_file):
                 found = list(extract_item(item, config.limits))
+            yield _prepare(store, config, path, st, sha, status, found, report, progress)
+            return None
+        cursor.mailbox = len(parts) > 1  # known: its parts are read as a mailbox however few they hold
+        for done, (end, prefix) in enumerate(zip(parts, [*marks, sha])):
+            if end - cursor.start > max_bytes:
+                size = f"{(end - cursor.start) / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB"
+                raise ExtractError(f"too large ({size})" if not cursor.start else f"read up to byte {cursor.start}: a message after it is too large ({size})")
+            cursor.end = end
+            with _time_budget(config.limits.seconds_per_file):
+                found = list(resolved(mail.extract(item, config.limits, cursor), config.limits))
+            parsed = _prepare(store, config, path, st, prefix, status, found, report, progress)
+            parsed.size, parsed.part, parsed.last = end, done, end == st.st_size
+            if cursor.mailbox:
+                parsed.read_offset, parsed.messages = cursor.end, cursor.messages
+                if cursor.start:
+                    parsed.grown, parsed.error = True, None  # no new documents is no error here
+            yield parsed
+            cursor.start = end
     except ExtractError as exc:
         reason = str(exc)
     except _OutOfTime:
@@ -353,14 +385,10 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         # Hostile files reach corners no parser anticipates; the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
     else:
-        parsed = _prepare(store, config, path, st, sha, status, found, report, progress)
-        if cursor.mailbox:
-            parsed.read_offset, parsed.messages = cursor.end, cursor.messages
-            if cursor.start:
-                parsed.grown, parsed.error = True, None  # no new documents is no error here
-        return parsed
+        return None
     _fail(report, progress, path, reason)
-    return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
+    if not cursor.start:  # nothing of it is read; an mbox's parts read before are kept
+        yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
 
 
 def _mbox_grew(record: FileRecord, size: int) -> bool:
@@ -444,23 +472,21 @@ def _fail(report: IngestReport, progress: Progress, path: str, reason: str) -> N
     return None
 
 
-def _sha256(path: str, size: int, mark: int | None = None) -> tuple[str, str | None]:
+def _sha256(path: str, size: int, marks: list[int]) -> tuple[str, list[str]]:
     """The sha256 of the file's first `size` bytes (those stat() counted), and of its first
-    `mark` bytes too when asked (a grown mbox's prefix), in one pass."""
-    digest, at_mark, done = hashlib.sha256(), None, 0
+    `mark` bytes for each of `marks` (a grown mbox's prefix, an mbox's parts), in one pass."""
+    digest, at_marks, done = hashlib.sha256(), {}, 0
+    stops = sorted({mark for mark in marks if mark <= size} | {size})
     with open(path, "rb") as fh:
-        while done < size:
-            if done == mark:
-                at_mark = digest.hexdigest()
-            limit = mark if mark is not None and done < mark else size
-            block = fh.read(min(1 << 20, limit - done))
-            if not block:
-                break
-            digest.update(block)
-            done += len(block)
-    if done == mark:
-        at_mark = digest.hexdigest()
-    return digest.hexdigest(), at_mark
+        for stop in stops:
+            while done < stop:
+                block = fh.read(min(1 << 20, stop - done))
+                if not block:
+                    break
+                digest.update(block)
+                done += len(block)
+            at_marks[stop] = digest.hexdigest()
+    return digest.hexdigest(), [at_marks.get(mark) for mark in marks]
 
 
 class _OutOfTime(Exception):
@@ -606,6 +632,8 @@ class _Writer(threading.Thread):
         for p in batch:
             mine = [vectors[c.text_sha] for c in p.chunks]
             if p.grown:
+                self.saver_store.save_files(whole)  # an mbox's first part before its next
+                whole = []
                 self.saver_store.add_documents(
                     p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, self.derived,
                     p.read_offset, p.messages,
@@ -615,9 +643,9 @@ class _Writer(threading.Thread):
                                        p.error, self.derived, p.read_offset, p.messages))  # fmt: skip
         self.saver_store.save_files(whole)
         for p in batch:
-            if p.documents:
+            self.report.documents += len(p.documents)
+            self.report.chunks += len(p.chunks)
+            if p.last and (p.documents or p.part):
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
-                self.report.documents += len(p.documents)
-                self.report.chunks += len(p.chunks)
                 self.progress.file_done(p.path, p.status, len(p.chunks))
         self.saver_store.announce()  # on a Chroma server, once per batch: each announcement is a write

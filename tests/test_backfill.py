@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import brainq.extract.email
 import brainq.ingest
 import brainq.store
 from brainq.config import DEFAULT_PATTERNS_FILE, parse_config
@@ -209,6 +210,96 @@ def test_grown_mbox_reads_only_the_new_messages(home, tmp_path):
     assert {row[2] for row in after.values()} >= {"#3", "picture-day@example.org#4"}
     assert_consistent(store)
     assert backfill(store)["unchanged"] == TREE_FILES
+
+
+def a_large_mbox(path: Path, messages: int = 40) -> Path:
+    """Messages without ids, with a repeated id, with a "From " line in the body, and one in
+    Gmail's Trash: what a split must read exactly as a whole read does."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    out = []
+    for i in range(messages):
+        ident = "" if i % 7 == 3 else f"Message-ID: <{'same' if i % 5 == 0 else i}@example.org>\n"
+        label = "X-Gmail-Labels: Trash\n" if i == 12 else ""
+        out.append(
+            f"From sender{i}@example.org Mon Mar  3 0{i % 10}:00:00 2025\nFrom: Sender {i} <sender{i}@example.org>\n"
+            f"Subject: Note {i}\nDate: Mon, 3 Mar 2025 0{i % 10}:00:00 +0000\n{ident}{label}\n"
+            f"Reminder number {i}: the {i}th meeting moves to room {100 + i}.\n"
+            f"From our side nothing else.\n\n"
+        )
+    path.write_text("".join(out))
+    return path
+
+
+def listed(store: Path) -> list[tuple]:
+    docs = [json.loads(line) for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+    return sorted((d["locator"], d["title"], d["source_date"]) for d in docs)
+
+
+def test_a_large_mbox_is_read_in_parts_as_the_whole_is(tmp_path, monkeypatch):
+    mbox = a_large_mbox(tmp_path / "mail" / "Takeout.mbox")
+    assert run_cli("ingest", str(mbox), store=tmp_path / "whole").exit_code == 0
+    ends = brainq.extract.email.parts(str(mbox), 0, mbox.stat().st_size, 1000)
+    assert len(ends) > 5 and ends[-1] == mbox.stat().st_size
+    assert all(brainq.extract.email.continues_mbox(str(mbox), end) for end in ends[:-1])
+    monkeypatch.setattr(brainq.ingest, "MBOX_PART_BYTES", 1000)
+    small = tmp_path / "small.yaml"  # smaller than the mailbox, not than a part
+    small.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("max_file_mb: 200", "max_file_mb: 0.002"))
+    result = run_cli("--patterns", str(small), "ingest", "--json", str(mbox), store=tmp_path / "parts")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["added"], report["documents"]) == (1, 39)
+    assert listed(tmp_path / "parts") == listed(tmp_path / "whole")
+    assert_consistent(tmp_path / "parts")
+    again = json.loads(run_cli("--patterns", str(small), "backfill", "--json", store=tmp_path / "parts").stdout)
+    assert again["unchanged"] == 1
+
+
+def test_an_mbox_read_stopped_midway_goes_on_from_its_last_part(tmp_path, monkeypatch):
+    mbox = a_large_mbox(tmp_path / "mail" / "Takeout.mbox")
+    assert run_cli("ingest", str(mbox), store=tmp_path / "whole").exit_code == 0
+    monkeypatch.setattr(brainq.ingest, "MBOX_PART_BYTES", 1000)
+    extract, starts = brainq.ingest.mail.extract, []
+
+    def stopped(item, limits, cursor):
+        starts.append(cursor.start)
+        if len(starts) == 4:
+            raise KeyboardInterrupt
+        return extract(item, limits, cursor)
+
+    monkeypatch.setattr(brainq.ingest.mail, "extract", stopped)
+    store = tmp_path / "store"
+    result = run_cli("ingest", "--json", str(mbox), store=store)
+    assert json.loads(result.stdout)["interrupted"]
+    kept = len(listed(store))
+    assert 0 < kept < 39
+    read_before = starts[3]
+    starts[:] = [None] * 10  # no more stops
+    report = backfill(store)
+    assert starts[10] == read_before  # not from the start
+    assert (report["updated"], report["documents"]) == (1, 39 - kept)
+    assert listed(store) == listed(tmp_path / "whole")
+    assert_consistent(store)
+
+
+def test_a_message_larger_than_the_limit_ends_the_read_of_its_mbox_there(tmp_path, monkeypatch):
+    mbox = a_large_mbox(tmp_path / "Takeout.mbox", messages=12)
+    text = mbox.read_text()
+    cut = text.index("From sender6@")
+    mbox.write_text(text[:cut] + text[cut:].replace("From our side", "x" * 3000 + "\nFrom our side", 1))
+    monkeypatch.setattr(brainq.ingest, "MBOX_PART_BYTES", 1000)
+    small = tmp_path / "small.yaml"
+    small.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("max_file_mb: 200", "max_file_mb: 0.002"))
+    result = run_cli("--patterns", str(small), "ingest", "--json", str(mbox), store=tmp_path / "store")
+    assert result.exit_code == 3, result.output
+    [failure] = json.loads(result.stdout)["failures"]
+    assert "read up to byte" in failure["reason"] and "a message after it is too large" in failure["reason"]
+    upto = int(failure["reason"].split("byte ")[1].split(":")[0])
+    titles = sorted(title for _, title, _ in listed(tmp_path / "store"))
+    assert titles == sorted(f"Note {i}" for i in range(text[:upto].count("\nSubject: ")))
+    assert 0 < len(titles) <= 6
+    report = json.loads(run_cli("--patterns", str(small), "backfill", "--json", store=tmp_path / "store").stdout)
+    assert report["failures"] == [failure] and report["documents"] == 0  # the part before it is not read again
+    assert sorted(title for _, title, _ in listed(tmp_path / "store")) == titles
 
 
 def _edit_prefix(mbox: Path) -> None:

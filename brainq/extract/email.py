@@ -286,6 +286,27 @@ def continues_mbox(path: str, offset: int) -> bool:
     return not last_line.strip() and (bool(newline) or offset <= 256)
 
 
+def parts(path: str, start: int, size: int, part_bytes: int) -> list[int]:
+    """Where to stop reading an mbox's bytes from `start` to `size` in parts of about
+    `part_bytes`: each part ends where a full read starts a message (`continues_mbox`), so the
+    parts read as the whole would, and the last at `size`. A part grows past `part_bytes` to
+    the end of the message it is in; one without a message start after it runs to the end."""
+    ends = []
+    with open(path, "rb") as fh:
+        while size - start > part_bytes:
+            fh.seek(start + part_bytes - 1)
+            position = start + part_bytes - 1 + len(fh.readline())  # the next line's start
+            while position < size:
+                line = fh.readline()
+                if line.startswith(b"From ") and continues_mbox(path, position):
+                    break
+                position += len(line)
+            if position >= size:
+                break
+            ends.append(start := position)
+    return [*ends, size]
+
+
 def _lines(stream: io.BufferedIOBase, cursor: MboxCursor) -> Iterator[bytes]:
     """The stream's lines from byte `cursor.start`, none past byte `cursor.end`."""
     stream.seek(cursor.start)
@@ -312,7 +333,7 @@ def extract(
     only the messages from there on are read (the file is known to be an mbox).
     """
     cursor = cursor or MboxCursor()
-    if cursor.start:
+    if cursor.start or cursor.mailbox:
         with _open(item) as stream:
             cursor.mailbox = True
             yield from _mailbox(item, split_mbox(_lines(stream, cursor)), limits, cursor)
@@ -333,6 +354,11 @@ def extract(
             return
         cursor.mailbox = True
         yield from _mailbox(item, _chain(first, second, messages), limits, cursor)
+
+
+def is_mailbox(item: Item) -> bool:
+    """Whether the file is an mbox, by its first lines (as `extract` tells)."""
+    return _is_mbox(item, item.head())
 
 
 def _is_mbox(item: Item, head: bytes) -> bool:
