@@ -14,6 +14,7 @@ large mbox is read in parts, each written as the file grown to that size would b
 from __future__ import annotations
 
 import ctypes
+import errno
 import hashlib
 import json
 import os
@@ -135,7 +136,7 @@ class _Parsed:
     grown: bool = False  # the documents are a grown mbox's new messages, added to its others
     # A large mbox is read in parts, each written as the file grown to that size: a run stopped
     # midway goes on from there. The file counts as read with its last part.
-    part: int = 0
+    continued: bool = False  # parts of it were read before this one, in this run
     last: bool = True
 
 
@@ -166,11 +167,13 @@ def ingest(
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
     apart: list[str] = []  # spam and deleted mail, by name
-    walked = {
-        str(root): list(_walk(root, store.home, [gone for gone in forgotten if not within(str(root), gone)], config.limits.skip_mail, apart))
-        for root in roots
-    }  # fmt: skip
-    apart = sorted({path for path in apart if not any(within(root, path) for root in walked)})  # named: read
+    walked = {}
+    for root in roots:
+        left_out = [gone for gone in forgotten if not within(str(root), gone)]
+        walked[str(root)] = list(_walk(root, store.home, left_out, config.limits.skip_mail, apart))
+    # A folder set apart that is a source of its own, or holds one, is read as that source.
+    named = set(walked) | set(store.sources())
+    apart = sorted({path for path in apart if not any(within(root, path) for root in named)})
     files = [f for found in walked.values() for f in found]
     stored = {root: store.files_under(root) for root in walked}  # as the run finds them
     # A folder of documents that is gone or empty is more often a drive or share not mounted,
@@ -195,6 +198,8 @@ def ingest(
             if writer.error:
                 break
             for parsed in _examine(store, config, derived, path, report, progress):
+                if writer.error:
+                    break
                 writer.put(parsed)
     except KeyboardInterrupt:
         report.interrupted = True
@@ -247,7 +252,9 @@ def _share_heap_arenas() -> None:
         pass
 
 
-def _walk(root: Path, store_home: Path, left_out: list[str], skip_mail: tuple[str, ...], apart: list[str]) -> Iterator[str]:
+def _walk(
+    root: Path, store_home: Path, left_out: list[str], skip_mail: tuple[str, ...], apart: list[str]
+) -> Iterator[str]:
     """The files under `root`, but for those at or under a path of `left_out`; a folder whose
     name is no text, or that cannot be listed, is given as itself, to be reported. Spam and
     deleted mail (`skip_mail`) is not walked into: those folders and files go to `apart`."""
@@ -266,51 +273,74 @@ def _walk(root: Path, store_home: Path, left_out: list[str], skip_mail: tuple[st
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
-        apart.extend(os.path.join(folder, d) for d in sorted(keep) if _mail_bin(d, skip))
-        keep = [d for d in keep if not _mail_bin(d, skip)]
+        bins = {d for d in keep if _mail_folder(d, skip) and _holds_mail(os.path.join(folder, d))}
+        apart.extend(os.path.join(folder, d) for d in sorted(bins))
+        keep = [d for d in keep if d not in bins]
         yield from (os.path.join(folder, d) for d in sorted(keep) if unnamable(d))
         dirs[:] = sorted(d for d in keep if not unnamable(d))
         for name in sorted(names):
             path = os.path.join(folder, name)
             if name.startswith(".") or not wanted(path):
                 continue
-            if _mail_bin(name, skip):
+            if _mailbox_file(name, skip):
                 apart.append(path)
             else:
                 yield path
     yield from filter(wanted, unreadable)
 
 
-def _mail_bin(name: str, skip: set[str]) -> bool:
-    """Whether a folder or file name is one of `skip` (casefolded) as a mail client writes it:
-    Maildir++ ".Junk" and ".INBOX.Junk", Thunderbird's "Junk" and "Junk.sbd", Apple Mail's
-    "Junk.mbox"."""
+def _mail_folder(name: str, skip: set[str]) -> bool:
+    """Whether a folder's name is one of `skip` (casefolded) as mail clients and syncs write
+    it: "Junk", Maildir++ ".Junk", ".INBOX.Junk", an IMAP sync's "[Gmail].Spam", Thunderbird's
+    "Junk.sbd", Apple Mail's "Junk.mbox"."""
     name = name.casefold().removesuffix(".mbox").removesuffix(".sbd")
-    return (name.rsplit(".", 1)[-1] if name.startswith(".") else name) in skip
+    return name in skip or name.rsplit(".", 1)[-1] in skip
+
+
+def _holds_mail(folder: str) -> bool:
+    """A mail folder: a Maildir, or Thunderbird's or Apple Mail's folder of mailboxes. A
+    "Junk" folder of PDFs is a person's own, and is read."""
+    name = folder.casefold()
+    return name.endswith((".mbox", ".sbd")) or any(os.path.isdir(os.path.join(folder, d)) for d in ("cur", "new"))
+
+
+def _mailbox_file(name: str, skip: set[str]) -> bool:
+    """Whether a file is a mailbox of `skip` by its name: Thunderbird's "Junk" (no suffix), an
+    export's "Spam.mbox"."""
+    name = name.casefold()
+    if name.endswith(".mbox"):
+        name = name.removesuffix(".mbox")
+    elif "." in name:
+        return False  # a document, not a mailbox
+    return name in skip
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
     """Decide whether a file changed, or was derived otherwise; if so, extract and chunk it.
-    Yields _Parsed: one for a file, one per part for a large mbox."""
+    Yields a _Parsed for the file, or for each part of an mbox (_read_mailbox)."""
     if unnamable(path):
-        return _fail(report, progress, printable(path), NOT_UTF8)
+        _fail(report, progress, printable(path), NOT_UTF8)
+        return
     try:
         st = os.stat(path)
     except OSError as exc:
-        return _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        return
     if stat.S_ISDIR(st.st_mode):  # one the walk could not enter
         try:
             os.listdir(path)
         except OSError as exc:
-            return _fail(report, progress, path, f"cannot read the folder: {exc.strerror}")
-        return _fail(report, progress, path, "cannot read the folder")
+            _fail(report, progress, path, f"cannot read the folder: {exc.strerror}")
+            return
+        _fail(report, progress, path, "cannot read the folder")
+        return
     if not stat.S_ISREG(st.st_mode):
         # Opening a named pipe waits for a writer that may never come, and a device or socket
         # holds no document: only regular files are read.
         report.skipped += 1
         report.skipped_files.append(Failure(path, "not a regular file"))
         progress.file_done(path, "skipped", 0)
-        return None
+        return
     record = store.file_record(path)
     # A PDF that needed a password is tried again when passwords are given: they are no part
     # of `derived` (a file record must not store anything derived from them).
@@ -319,64 +349,46 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)
-        return None
+        return
     item = Item(Path(path), os.path.basename(path))
-    grew = current and _mbox_grew(record, st.st_size)
-    max_bytes = config.limits.max_file_mb * 1024 * 1024
+    grew = bool(current and _mbox_grew(record, st.st_size))
     try:
-        # A mailbox (a Gmail export runs to gigabytes) is read in parts; the size limit is a part's.
-        mailbox = grew or (st.st_size and mail.is_mailbox(item))
-        if not mailbox and st.st_size > max_bytes:
-            return _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB)")
-        parts = mail.parts(path, record.read_offset if grew else 0, st.st_size, MBOX_PART_BYTES) if mailbox else [st.st_size]
-        sha, marks = _sha256(path, st.st_size, ([record.read_offset] if grew else []) + parts[:-1])
-        resume = grew and marks[0] == record.sha256 and mail.continues_mbox(path, record.read_offset)
+        module = extractor_for(item) if st.st_size else None
+        # An mbox (a Gmail export runs to gigabytes) is read in parts: the size limit is a message's.
+        mailbox = grew or (module is mail and mail.is_mailbox(item))
+        max_mb = config.limits.max_file_mb
+        if not mailbox and st.st_size > max_mb * 2**20:
+            _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {max_mb:g} MB)")
+            return
+        sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
+        resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
     except OSError as exc:
-        return _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        return
     if current and record.sha256 == sha:
         store.touch_file(path, st.st_size, st.st_mtime_ns)
         report.unchanged += 1
         progress.file_done(path, "unchanged", 0)
-        return None
+        return
     status = "updated" if record and record.sha256 else "added"
-    if grew and not resume:  # rewritten: read from the start, in parts of its own
-        parts = mail.parts(path, 0, st.st_size, MBOX_PART_BYTES)
-        sha, marks = _sha256(path, st.st_size, parts[:-1])
-    else:
-        marks = marks[1:] if grew else marks
     cursor = mail.MboxCursor(end=st.st_size)
     if resume:
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
-        module = extractor_for(item) if st.st_size else None
         if not st.st_size or (module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES):
             reason = "not a kind brainq reads" if st.st_size else "empty"
             report.skipped += 1
             report.skipped_files.append(Failure(path, reason))
             progress.file_done(path, "skipped", 0)
             yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
-            return None
-        if module is not mail:
+            return
+        if not mailbox:
             with _time_budget(config.limits.seconds_per_file):
                 found = list(extract_item(item, config.limits))
             yield _prepare(store, config, path, st, sha, status, found, report, progress)
-            return None
-        cursor.mailbox = len(parts) > 1  # known: its parts are read as a mailbox however few they hold
-        for done, (end, prefix) in enumerate(zip(parts, [*marks, sha])):
-            if end - cursor.start > max_bytes:
-                size = f"{(end - cursor.start) / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB"
-                raise ExtractError(f"too large ({size})" if not cursor.start else f"read up to byte {cursor.start}: a message after it is too large ({size})")
-            cursor.end = end
-            with _time_budget(config.limits.seconds_per_file):
-                found = list(resolved(mail.extract(item, config.limits, cursor), config.limits))
-            parsed = _prepare(store, config, path, st, prefix, status, found, report, progress)
-            parsed.size, parsed.part, parsed.last = end, done, end == st.st_size
-            if cursor.mailbox:
-                parsed.read_offset, parsed.messages = cursor.end, cursor.messages
-                if cursor.start:
-                    parsed.grown, parsed.error = True, None  # no new documents is no error here
-            yield parsed
-            cursor.start = end
+            return
+        yield from _read_mailbox(store, config, item, st, sha, status, cursor, report, progress)
+        return
     except ExtractError as exc:
         reason = str(exc)
     except _OutOfTime:
@@ -384,11 +396,68 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     except (RecursionError, MemoryError, ValueError, LookupError, OSError, UnicodeError) as exc:
         # Hostile files reach corners no parser anticipates; the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
-    else:
-        return None
     _fail(report, progress, path, reason)
-    if not cursor.start:  # nothing of it is read; an mbox's parts read before are kept
+    if not cursor.start:  # nothing of it is kept; an mbox keeps the parts read before
         yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
+
+
+def _read_mailbox(store, config, item, st, sha, status, cursor, report, progress) -> Iterator[_Parsed]:
+    """An mbox's messages from `cursor.start` on, in parts of about MBOX_PART_BYTES (at most
+    half the size limit), each cut where a message starts. Each part is a _Parsed written as
+    the file grown to its end would be, so a run stopped midway goes on from there. A part
+    over the size limit is read message by message, and a message over it is reported and
+    passed over."""
+    path, limit = str(item.path), config.limits.max_file_mb * 2**20
+    ends = deque(mail.parts(path, cursor.start, st.st_size, max(1, min(MBOX_PART_BYTES, int(limit // 2)))))
+    cursor.mailbox = len(ends) > 1  # known: its parts are read as a mailbox, however few they hold
+    prefix, first = _Prefix(path), cursor.start
+    while ends:
+        end = ends.popleft()
+        found: list = []
+        if end - cursor.start > limit:
+            messages = mail.parts(path, cursor.start, end, 1)
+            if len(messages) > 1:
+                cursor.mailbox = True
+                ends.extendleft(reversed(messages))
+                continue
+            size = f"{(end - cursor.start) / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB"
+            if not cursor.mailbox and not cursor.start:
+                raise ExtractError(f"too large ({size})")
+            passed_over = f"the message at byte {cursor.start}: too large ({size}); passed over"
+            report.failures.append(Failure(path, passed_over))
+            cursor.mailbox, cursor.messages = True, cursor.messages + 1
+        else:
+            cursor.end = end
+            with _time_budget(config.limits.seconds_per_file):
+                found = list(resolved(mail.extract(item, config.limits, cursor), config.limits))
+        digest = sha if end == st.st_size else prefix.to(end)
+        parsed = _prepare(store, config, path, st, digest, status, found, report, progress)
+        parsed.size, parsed.continued, parsed.last = end, cursor.start > first, end == st.st_size
+        if cursor.mailbox:
+            parsed.read_offset, parsed.messages = end, cursor.messages
+            if cursor.start:
+                parsed.grown, parsed.error = True, None  # no new documents is no error here
+        yield parsed
+        cursor.start = end
+
+
+class _Prefix:
+    """The sha256 of a file's first bytes, carried forward part by part: a part's record holds
+    the hash of the file up to the part's end, as the record of a file grown to there would."""
+
+    def __init__(self, path: str):
+        self.path, self.digest, self.at = path, hashlib.sha256(), 0
+
+    def to(self, end: int) -> str:
+        with open(self.path, "rb") as fh:
+            fh.seek(self.at)
+            while self.at < end:
+                block = fh.read(min(1 << 20, end - self.at))
+                if not block:
+                    raise OSError(errno.EIO, "the file shrank while it was read")
+                self.digest.update(block)
+                self.at += len(block)
+        return self.digest.hexdigest()
 
 
 def _mbox_grew(record: FileRecord, size: int) -> bool:
@@ -472,21 +541,23 @@ def _fail(report: IngestReport, progress: Progress, path: str, reason: str) -> N
     return None
 
 
-def _sha256(path: str, size: int, marks: list[int]) -> tuple[str, list[str]]:
+def _sha256(path: str, size: int, mark: int | None = None) -> tuple[str, str | None]:
     """The sha256 of the file's first `size` bytes (those stat() counted), and of its first
-    `mark` bytes for each of `marks` (a grown mbox's prefix, an mbox's parts), in one pass."""
-    digest, at_marks, done = hashlib.sha256(), {}, 0
-    stops = sorted({mark for mark in marks if mark <= size} | {size})
+    `mark` bytes too when asked (a grown mbox's prefix), in one pass."""
+    digest, at_mark, done = hashlib.sha256(), None, 0
     with open(path, "rb") as fh:
-        for stop in stops:
-            while done < stop:
-                block = fh.read(min(1 << 20, stop - done))
-                if not block:
-                    break
-                digest.update(block)
-                done += len(block)
-            at_marks[stop] = digest.hexdigest()
-    return digest.hexdigest(), [at_marks.get(mark) for mark in marks]
+        while done < size:
+            if done == mark:
+                at_mark = digest.hexdigest()
+            limit = mark if mark is not None and done < mark else size
+            block = fh.read(min(1 << 20, limit - done))
+            if not block:
+                break
+            digest.update(block)
+            done += len(block)
+    if done == mark:
+        at_mark = digest.hexdigest()
+    return digest.hexdigest(), at_mark
 
 
 class _OutOfTime(Exception):
@@ -645,7 +716,7 @@ class _Writer(threading.Thread):
         for p in batch:
             self.report.documents += len(p.documents)
             self.report.chunks += len(p.chunks)
-            if p.last and (p.documents or p.part):
+            if p.last and (p.documents or p.continued):
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
                 self.progress.file_done(p.path, p.status, len(p.chunks))
         self.saver_store.announce()  # on a Chroma server, once per batch: each announcement is a write

@@ -281,7 +281,7 @@ def test_an_mbox_read_stopped_midway_goes_on_from_its_last_part(tmp_path, monkey
     assert_consistent(store)
 
 
-def test_a_message_larger_than_the_limit_ends_the_read_of_its_mbox_there(tmp_path, monkeypatch):
+def test_a_message_larger_than_the_limit_is_passed_over_and_the_rest_read(tmp_path, monkeypatch):
     mbox = a_large_mbox(tmp_path / "Takeout.mbox", messages=12)
     text = mbox.read_text()
     cut = text.index("From sender6@")
@@ -291,15 +291,13 @@ def test_a_message_larger_than_the_limit_ends_the_read_of_its_mbox_there(tmp_pat
     small.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("max_file_mb: 200", "max_file_mb: 0.002"))
     result = run_cli("--patterns", str(small), "ingest", "--json", str(mbox), store=tmp_path / "store")
     assert result.exit_code == 3, result.output
-    [failure] = json.loads(result.stdout)["failures"]
-    assert "read up to byte" in failure["reason"] and "a message after it is too large" in failure["reason"]
-    upto = int(failure["reason"].split("byte ")[1].split(":")[0])
+    report = json.loads(result.stdout)
+    assert report["failures"] == [{"path": str(mbox), "reason": f"the message at byte {cut}: too large (0 MB; limit 0.002 MB); passed over"}]
+    assert (report["added"], report["failed"]) == (1, 0)
     titles = sorted(title for _, title, _ in listed(tmp_path / "store"))
-    assert titles == sorted(f"Note {i}" for i in range(text[:upto].count("\nSubject: ")))
-    assert 0 < len(titles) <= 6
-    report = json.loads(run_cli("--patterns", str(small), "backfill", "--json", store=tmp_path / "store").stdout)
-    assert report["failures"] == [failure] and report["documents"] == 0  # the part before it is not read again
-    assert sorted(title for _, title, _ in listed(tmp_path / "store")) == titles
+    assert titles == sorted(f"Note {i}" for i in range(12) if i != 6)
+    again = json.loads(run_cli("--patterns", str(small), "backfill", "--json", store=tmp_path / "store").stdout)
+    assert again["unchanged"] == 1 and not again["failures"]
 
 
 def _edit_prefix(mbox: Path) -> None:
@@ -687,14 +685,16 @@ def test_spam_and_deleted_mail_stays_out(home, tmp_path):
     tree, store = home
     one = (FIXTURES / "mail/Maildir/cur/1741700000.M1P2.host:2,S").read_bytes()
     bins = ["Maildir/.Junk/cur/1.host:2,S", "Maildir/.INBOX.Trash/cur/2.host:2,S",
-            "imap/[Gmail]/Spam/cur/3.host:2,S", "Thunderbird/Junk", "Apple/Deleted Messages.mbox/Messages/4.emlx"]  # fmt: skip
-    for name in bins + ["Maildir/.Receipts/cur/5.host:2,S"]:
+            "mbsync/[Gmail]/Spam/cur/3.host:2,S", "offlineimap/[Gmail].Bin/new/6.host", "Thunderbird/Junk",
+            "Apple/Deleted Messages.mbox/Messages/4.emlx"]  # fmt: skip
+    kept = ["Maildir/.Receipts/cur/5.host:2,S", "notes/Junk/7.eml"]  # a folder of one's own
+    for name in bins + kept:
         (tree / name).parent.mkdir(parents=True, exist_ok=True)
         (tree / name).write_bytes(one.replace(b"Subject:", f"X-Name: {name}\nSubject:".encode()))
     (tree / "Thunderbird/Junk").write_bytes(b"From - Mon Jan  6 10:00:00 2025\n" + one)
     report = backfill(store)
-    assert report["added"] == 1  # .Receipts
-    apart = {str(tree / name.split("/cur/")[0].removesuffix("/Messages/4.emlx")) for name in bins}
+    assert report["added"] == len(kept)
+    apart = {str(tree / name.split("/cur/")[0].split("/new/")[0].removesuffix("/Messages/4.emlx")) for name in bins}
     assert {f["path"] for f in report["skipped_files"]} == apart
     everything = tmp_path / "everything.yaml"
     everything.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("skip_mail: [", "skip_mail: [] #"))
@@ -704,6 +704,8 @@ def test_spam_and_deleted_mail_stays_out(home, tmp_path):
     assert report["removed"] == len(bins) and report["failed"] == 0
     assert run_cli("ingest", str(tree / "Thunderbird/Junk"), store=store).exit_code == 0  # named: read
     assert backfill(store)["removed"] == 0
+    report = json.loads(run_cli("ingest", "--json", str(tree), store=store).stdout)  # the source it is in
+    assert report["removed"] == 0 and str(tree / "Thunderbird/Junk") not in {f["path"] for f in report["skipped_files"]}
     assert len(documents(store, tree / "Thunderbird/Junk")) == 1
 
 
