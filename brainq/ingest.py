@@ -60,7 +60,7 @@ BATCH_CHUNKS = 512
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 16  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 17  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -70,7 +70,7 @@ DERIVATION = 16  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 13: a table row with a dot leader is a line of its own; 14: a Date header over a day past the
 # delivery yields to the Received header; quoted-printable under a 7bit header is decoded;
 # 15: a word a PDF hyphenates at a line's end is whole again; 16: a recurrence is listed around
-# its calendar's stamp, not only over its first days
+# its calendar's stamp, not only over its first days; 17: a date in the future is not used
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -1,4 +1,6 @@
-"""Document types from the cues of patterns.yaml."""
+"""Document types from the cues of patterns.yaml, and dates the file itself cannot give."""
+
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -23,3 +25,30 @@ def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
 
     doc = Document(path="bill.pdf", locator=None, kind="pdf", title="", text=text)
     assert classify_doc_type(doc, load_config().doc_types) == doc_type
+
+
+@pytest.mark.parametrize(
+    "kind, text, when, expected, source",
+    [
+        # a broken clock's year: the date printed in the text, else the file's time
+        ("pdf", "Invoice date: March 5, 2026\nTotal $88.15", datetime(2099, 1, 1, tzinfo=timezone.utc), "2026-03-05", "text"),
+        ("pdf", "No date here.", datetime(3609, 6, 30, tzinfo=timezone.utc), "2025-01-02", "mtime"),
+        ("photo", "", datetime(2099, 9, 29, 10, 10, 10), None, "none"),  # EXIF: naive local time
+        ("email", "Hello.", datetime(9999, 12, 31, tzinfo=timezone.utc), None, "none"),
+        # tomorrow in a zone ahead of the reader's is no future
+        ("email", "Hello.", datetime.now(timezone(timedelta(hours=14))) + timedelta(hours=10), "kept", "header"),
+    ],
+)
+def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
+    from brainq.annotate import annotate
+    from brainq.config import load_config
+    from brainq.documents import Document
+
+    doc = Document(path="x", locator=None, kind=kind, title="", text=text, source_date=when, date_source="header")
+    annotate(doc, load_config(), datetime(2025, 1, 2, 12, tzinfo=timezone.utc).timestamp())
+    if expected == "kept":
+        assert (doc.source_date, doc.date_source, doc.notes) == (when, "header", [])
+        return
+    assert doc.date_source == source
+    assert (doc.source_date.date().isoformat() if doc.source_date else None) == expected
+    assert any("lies in the future; not used" in note for note in doc.notes)
