@@ -338,6 +338,23 @@ def test_duplicate_message_ids_get_unique_locators(tmp_path):
     assert [d.locator for d in docs] == ["same@x", "same@x#1", "same@x#2"]
 
 
+def test_terminal_control_codes_are_dropped(tmp_path):
+    """An ESC in a subject, a body or an attachment's name would drive the terminal that
+    `brainq list` or `ask` prints it to."""
+    raw = (
+        "From: Eve \x1b[8m<eve@example.org>\nSubject: hi \x1b[2J there \x1b]0;owned\x07 x\n"
+        "List-Id: <\x9b31mlist>\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=BB\n\n"
+        "--BB\nContent-Type: text/plain\n\nBody \x1b[31mred\x1b[0m text,\ttabbed.\n"
+        "--BB\nContent-Type: text/plain; name=\"a\x1b[31mnote.txt\"\n"
+        "Content-Disposition: attachment; filename=\"a\x1b[31mnote.txt\"\n\nAttached \x1b[5mnote.\n--BB--\n"
+    ).encode()
+    docs, _ = extract_bytes(tmp_path, raw)
+    assert [d.title for d in docs] == ["hi [2J there ]0;owned x", "Attached [5mnote."]
+    fields = [f for d in docs for f in (d.title, d.text, d.locator or "", d.sender or "", *d.headers.values())]
+    assert not [f for f in fields if any(ord(c) < 32 and c not in "\t\n\r" or 0x7F <= ord(c) <= 0x9F for c in f)]
+    assert "Body [31mred[0m text,\ttabbed." in docs[0].text and docs[1].locator == "a[31mnote.txt"
+
+
 def test_a_gmail_export_leaves_out_spam_and_trash(tmp_path):
     """Takeout puts spam and deleted mail in the same mbox as the rest, labelled."""
     raw = b"".join(

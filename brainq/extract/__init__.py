@@ -9,6 +9,7 @@ Adding a source kind is one new module plus one line in `EXTRACTORS`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from types import ModuleType
 
@@ -42,12 +43,30 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
 
 
 def resolved(results: Iterable[Document | Failure | Nested], limits: Limits) -> Iterator[Document | Failure]:
-    """An extractor's results with the items inside it read too, and every text within limits."""
+    """An extractor's results with the items inside it read too, every text within limits and
+    without control codes."""
     for found in results:
-        if isinstance(found, Nested):
-            yield from _nested(found, limits)
-        else:
-            yield _within_limit(found, limits) if isinstance(found, Document) else found
+        # An attachment's results are placed under its message, with its name, after its
+        # own reading: they are cleaned here again.
+        for result in _nested(found, limits) if isinstance(found, Nested) else [found]:
+            if isinstance(result, Document):
+                yield _within_limit(_without_controls(result), limits)
+            else:
+                yield Failure(result.path, _CONTROLS.sub("", result.reason))
+
+
+# Terminal control codes: C0 (but tab, newline, vertical tab, form feed and carriage return),
+# DEL and C1. No document means them, and printed as written they would drive the reader's
+# terminal: an ESC in a spam subject or an attachment's name can clear the screen or retitle it.
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+
+def _without_controls(doc: Document) -> Document:
+    doc.title, doc.text = _CONTROLS.sub("", doc.title), _CONTROLS.sub("", doc.text)
+    doc.locator = doc.locator and _CONTROLS.sub("", doc.locator)
+    doc.sender = doc.sender and _CONTROLS.sub("", doc.sender)
+    doc.headers = {name: _CONTROLS.sub("", value) for name, value in doc.headers.items()}
+    return doc
 
 
 def _nested(nested: Nested, limits: Limits) -> Iterator[Document | Failure]:
