@@ -12,15 +12,14 @@ dates stays undated.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 from brainq import dates
 from brainq.config import Config, DocTypes
-from brainq.documents import Document
+from brainq.documents import Document, in_the_future
 
 CUE_SCAN_CHARS = 20_000  # doc_type cues are read from the start of a document only
 DATE_FROM_FILE_KINDS = ("pdf", "text")
-FUTURE_SLACK = timedelta(days=1)  # time zones and clocks a little ahead are no future
 # A photo without EXIF dates that shows text (a receipt: read by OCR) is dated by a date printed
 # in it under a label ("Date:"), as a scan is; a flyer's or a booking's first date is its event's.
 DATE_FROM_TEXT_KINDS = ("pdf", "text", "photo")
@@ -30,26 +29,17 @@ def annotate(doc: Document, config: Config, mtime: float) -> Document:
     """Fill in doc_type, a fallback source_date and the event dates, in place."""
     if doc.doc_type is None:
         doc.doc_type = classify_doc_type(doc, config.doc_types)
-    if _in_the_future(doc.source_date):
-        # Nothing is written after it is read: a camera's clock set to 2099, a PDF writer's
-        # garbage, a calendar stamped 9999. Kept, such a date hides the document from every
-        # question asked before it (as written later) and gives it a negative age.
+    if doc.source_date is not None and in_the_future(doc.source_date):
+        # Kept, such a date would hide the document from every question asked before it (as
+        # written later) and give it a negative age.
         doc.notes.append(f"its date ({doc.source_date.date()}) lies in the future; not used")
-        doc.source_date, doc.date_source = None, None
+        doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
         _fallback_date(doc, mtime)
     anchor = doc.source_date.date() if doc.source_date else None
     found = dates.find_event_dates(doc.text, anchor)
     doc.event_dates = sorted(set(doc.event_dates) | set(found))
     return doc
-
-
-def _in_the_future(when: datetime | None) -> bool:
-    if when is None:
-        return False
-    if when.tzinfo is None:  # a camera's local time: the slack covers its zone
-        when = when.replace(tzinfo=timezone.utc)
-    return when > datetime.now(timezone.utc) + FUTURE_SLACK
 
 
 def classify_doc_type(doc: Document, rules: DocTypes) -> str:
@@ -90,7 +80,7 @@ def header_matches(rule: str, headers: dict[str, str]) -> bool:
 def _fallback_date(doc: Document, mtime: float) -> None:
     if doc.kind in DATE_FROM_TEXT_KINDS:
         found = dates.find_document_date(doc.text, labelled_only=doc.kind == "photo")
-        if found:
+        if found and not in_the_future(found[0]):
             doc.source_date, doc.date_precision = found
             doc.date_source = "text"
             return

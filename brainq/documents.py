@@ -5,8 +5,18 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+
+FUTURE_SLACK = timedelta(days=1)  # time zones and clocks a little ahead are no future
+
+
+def in_the_future(when: datetime) -> bool:
+    """Whether a date a document gives for its writing lies ahead: nothing is written after it
+    is read, so it is a broken clock's (a camera set to 2099, a calendar stamped 9999)."""
+    if when.tzinfo is None:  # a camera's or a calendar's local time: the slack covers its zone
+        when = when.replace(tzinfo=timezone.utc)
+    return when > datetime.now(timezone.utc) + FUTURE_SLACK
 
 
 @dataclass

@@ -283,7 +283,7 @@ def _walk(
             path = os.path.join(folder, name)
             if name.startswith(".") or not wanted(path):
                 continue
-            if _mailbox_file(name, skip):
+            if _mailbox_file(path, skip):
                 apart.append(path)
             else:
                 yield path
@@ -299,21 +299,27 @@ def _mail_folder(name: str, skip: set[str]) -> bool:
 
 
 def _holds_mail(folder: str) -> bool:
-    """A mail folder: a Maildir, or Thunderbird's or Apple Mail's folder of mailboxes. A
-    "Junk" folder of PDFs is a person's own, and is read."""
-    name = folder.casefold()
-    return name.endswith((".mbox", ".sbd")) or any(os.path.isdir(os.path.join(folder, d)) for d in ("cur", "new"))
+    """A mail folder: a Maildir, an MH folder (Claws Mail, Sylpheed, nmh), or Thunderbird's or
+    Apple Mail's folder of mailboxes. A "Junk" folder of PDFs is a person's own, and is read."""
+    if folder.casefold().endswith((".mbox", ".sbd")):
+        return True
+    return any(os.path.isdir(os.path.join(folder, d)) for d in ("cur", "new")) or any(
+        os.path.isfile(os.path.join(folder, f)) for f in (".mh_sequences", ".claws_mark", ".sylpheed_mark")
+    )
 
 
-def _mailbox_file(name: str, skip: set[str]) -> bool:
-    """Whether a file is a mailbox of `skip` by its name: Thunderbird's "Junk" (no suffix), an
-    export's "Spam.mbox"."""
-    name = name.casefold()
+def _mailbox_file(path: str, skip: set[str]) -> bool:
+    """Whether a file is a mailbox of `skip`: Thunderbird's "Junk" (no suffix), an export's
+    "Spam.mbox". A note named "Trash" is read."""
+    name = os.path.basename(path).casefold()
     if name.endswith(".mbox"):
         name = name.removesuffix(".mbox")
     elif "." in name:
         return False  # a document, not a mailbox
-    return name in skip
+    try:
+        return name in skip and mail.is_mailbox(Item(Path(path), os.path.basename(path)))
+    except OSError:
+        return False  # read, it fails with its own reason
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
@@ -717,7 +723,7 @@ class _Writer(threading.Thread):
         for p in batch:
             self.report.documents += len(p.documents)
             self.report.chunks += len(p.chunks)
-            if p.last and (p.documents or p.continued):
+            if p.last and (p.documents or p.continued or p.grown):
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
                 self.progress.file_done(p.path, p.status, len(p.chunks))
         self.saver_store.announce()  # on a Chroma server, once per batch: each announcement is a write

@@ -33,6 +33,7 @@ def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
         # a broken clock's year: the date printed in the text, else the file's time
         ("pdf", "Invoice date: March 5, 2026\nTotal $88.15", datetime(2099, 1, 1, tzinfo=timezone.utc), "2026-03-05", "text"),
         ("pdf", "No date here.", datetime(3609, 6, 30, tzinfo=timezone.utc), "2025-01-02", "mtime"),
+        ("pdf", "Invoice date: March 5, 2099", datetime(2099, 3, 5, tzinfo=timezone.utc), "2025-01-02", "mtime"),
         ("photo", "", datetime(2099, 9, 29, 10, 10, 10), None, "none"),  # EXIF: naive local time
         ("email", "Hello.", datetime(9999, 12, 31, tzinfo=timezone.utc), None, "none"),
         # tomorrow in a zone ahead of the reader's is no future
@@ -51,4 +52,5 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
         return
     assert doc.date_source == source
     assert (doc.source_date.date().isoformat() if doc.source_date else None) == expected
+    assert (doc.date_precision is None) == (doc.source_date is None)
     assert any("lies in the future; not used" in note for note in doc.notes)

@@ -692,9 +692,16 @@ def test_spam_and_deleted_mail_stays_out(home, tmp_path):
         (tree / name).parent.mkdir(parents=True, exist_ok=True)
         (tree / name).write_bytes(one.replace(b"Subject:", f"X-Name: {name}\nSubject:".encode()))
     (tree / "Thunderbird/Junk").write_bytes(b"From - Mon Jan  6 10:00:00 2025\n" + one)
+    (tree / "notes/Trash").write_bytes(one)  # a message saved under that name: no mailbox
+    (tree / "Claws/trash").mkdir(parents=True)  # an MH folder
+    (tree / "Claws/trash/.mh_sequences").write_text("unseen: 1\n")
+    (tree / "Claws/trash/1").write_bytes(one)
+    bins.append("Claws/trash/1")
+    kept.append("notes/Trash")
     report = backfill(store)
     assert report["added"] == len(kept)
-    apart = {str(tree / name.split("/cur/")[0].split("/new/")[0].removesuffix("/Messages/4.emlx")) for name in bins}
+    apart = {str(tree / name.split("/cur/")[0].split("/new/")[0].removesuffix("/Messages/4.emlx").removesuffix("/1"))
+             for name in bins}
     assert {f["path"] for f in report["skipped_files"]} == apart
     everything = tmp_path / "everything.yaml"
     everything.write_text(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8").replace("skip_mail: [", "skip_mail: [] #"))

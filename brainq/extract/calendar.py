@@ -11,7 +11,7 @@ import icalendar
 from dateutil.rrule import rrulestr
 
 from brainq.config import Limits
-from brainq.documents import Document, Failure, Item
+from brainq.documents import Document, Failure, Item, in_the_future
 from brainq.errors import ExtractError
 
 KIND = "calendar"
@@ -219,8 +219,9 @@ def _written(event) -> tuple[datetime | None, str | None]:
 def _stamped(event) -> datetime | None:
     """The latest of the entry's stamps: when the calendar was exported or synced (DTSTAMP),
     which for a file downloaded from a calendar service is recent."""
-    # A stamp in the last years dateutil can count to is a broken one; it would leave no room.
-    return max((_naive(value) for value in _stamps(event) if value.year < LAST_YEAR - 1), default=None)
+    # A stamp in the future is a broken one (and in the last years dateutil can count to, it
+    # would leave no room).
+    return max((stamp for stamp in map(_naive, _stamps(event)) if not in_the_future(stamp)), default=None)
 
 
 def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[list[date], str, list[str]]:
