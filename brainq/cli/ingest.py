@@ -32,7 +32,8 @@ def ingest(
     """Ingest emails (Maildir, mbox, .eml, .emlx), PDFs, photos, .ics calendars and notes.
 
     Unchanged files are skipped without being read; the paths are remembered as sources for
-    `brainq backfill`. Exit status: 0 all done, 3 done but some files failed (each listed
+    `brainq backfill`. Spam and deleted mail (Junk, Trash: patterns.yaml's limits.skip_mail)
+    is left out; an mbox of any size is read in parts. Exit status: 0 all done, 3 done but some files failed (each listed
     with its reason), 4 another ingest holds the store, 1 could not run.
 
     Example:
