@@ -423,6 +423,33 @@ def test_extract_called_directly_explains_what_is_wrong(tmp_path, data, reason):
         list(mail.extract(Item(path=path, name=path.name), Limits()))
 
 
+def _read_in_parts(path: Path, part_bytes: int) -> tuple[list[tuple], int]:
+    """What ingest stores of an mbox read in parts of about `part_bytes`, and its message count."""
+    size, item = path.stat().st_size, Item(path=path, name=path.name)
+    ends = mail.parts(str(path), 0, size, part_bytes)
+    cursor = mail.MboxCursor(mailbox=len(ends) > 1)
+    found = []
+    for end in ends:
+        cursor.end = end
+        docs = [d for d in resolved(mail.extract(item, Limits(), cursor), Limits()) if isinstance(d, Document)]
+        found += [(d.locator, d.title, d.source_date, d.text) for d in docs]
+        cursor.start = end
+    return found, cursor.messages
+
+
+def test_every_mailbox_of_the_corpus_reads_the_same_in_parts():
+    """Real mailboxes (mboxo and mboxrd, "From " lines in bodies, CRLF, envelopes without a
+    blank line before them) cut where a message starts, read part by part."""
+    if not CORPUS.is_dir():
+        pytest.skip(f"mail corpus not found at {CORPUS}")
+    boxes = [p for p in sorted(CORPUS.rglob("*")) if p.is_file() and mail.is_mailbox(Item(path=p, name=p.name))]
+    assert len(boxes) > 40
+    for box in boxes:
+        whole = _read_in_parts(box, box.stat().st_size + 1)
+        for part_bytes in (500, 3000):
+            assert _read_in_parts(box, part_bytes) == whole, (box, part_bytes)
+
+
 def test_split_mbox_streams_messages():
     lines = iter([b"From a Mon Jan  6 10:00:00 2025\n", b"Subject: one\n", b"\n", b"1\n"] * 3)
     messages = mail.split_mbox(lines)
