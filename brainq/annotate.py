@@ -84,7 +84,9 @@ def _fallback_date(doc: Document, mtime: float) -> None:
             doc.source_date, doc.date_precision = found
             doc.date_source = "text"
             return
-    if doc.kind not in DATE_FROM_FILE_KINDS:
+    if doc.kind not in DATE_FROM_FILE_KINDS or doc.locator is not None:
+        # An attachment (located in its message) is no file of its own: its mailbox's file time
+        # says when mail last arrived, not when it was written.
         doc.date_source = "none"  # known to be undated, unlike a document from an older brainq
         return
     doc.source_date = datetime.fromtimestamp(mtime, timezone.utc)

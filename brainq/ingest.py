@@ -71,7 +71,8 @@ DERIVATION = 17  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # delivery yields to the Received header; quoted-printable under a 7bit header is decoded;
 # 15: a word a PDF hyphenates at a line's end is whole again; 16: a recurrence is listed around
 # its calendar's stamp, not only over its first days; 17: a date in the future is not used;
-# terminal control codes are dropped from what documents say
+# terminal control codes are dropped from what documents say; an attachment is never dated by
+# its mailbox file's modification time
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -35,6 +35,7 @@ def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
         ("pdf", "No date here.", datetime(3609, 6, 30, tzinfo=timezone.utc), "2025-01-02", "mtime"),
         ("pdf", "Invoice date: March 5, 2099", datetime(2099, 3, 5, tzinfo=timezone.utc), "2025-01-02", "mtime"),
         ("photo", "", datetime(2099, 9, 29, 10, 10, 10), None, "none"),  # EXIF: naive local time
+        ("pdf#attachment", "No date here.", datetime(2099, 1, 1, tzinfo=timezone.utc), None, "none"),  # not its mbox's time
         ("email", "Hello.", datetime(9999, 12, 31, tzinfo=timezone.utc), None, "none"),
         # tomorrow in a zone ahead of the reader's is no future
         ("email", "Hello.", datetime.now(timezone(timedelta(hours=14))) + timedelta(hours=10), "kept", "header"),
@@ -45,7 +46,8 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
     from brainq.config import load_config
     from brainq.documents import Document
 
-    doc = Document(path="x", locator=None, kind=kind, title="", text=text, source_date=when, date_source="header")
+    kind, _, locator = kind.partition("#")
+    doc = Document(path="x", locator=locator or None, kind=kind, title="", text=text, source_date=when, date_source="header")
     annotate(doc, load_config(), datetime(2025, 1, 2, 12, tzinfo=timezone.utc).timestamp())
     if expected == "kept":
         assert (doc.source_date, doc.date_source, doc.notes) == (when, "header", [])
