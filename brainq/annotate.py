@@ -25,17 +25,18 @@ DATE_FROM_FILE_KINDS = ("pdf", "text")
 DATE_FROM_TEXT_KINDS = ("pdf", "text", "photo")
 
 
-def annotate(doc: Document, config: Config, mtime: float) -> Document:
-    """Fill in doc_type, a fallback source_date and the event dates, in place."""
+def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Document:
+    """Fill in doc_type, a fallback source_date and the event dates, in place; `now` is when
+    the document is read (aware)."""
     if doc.doc_type is None:
         doc.doc_type = classify_doc_type(doc, config.doc_types)
-    if doc.source_date is not None and in_the_future(doc.source_date):
+    if doc.source_date is not None and in_the_future(doc.source_date, now):
         # Kept, such a date would hide the document from every question asked before it (as
         # written later) and give it a negative age.
         doc.notes.append(f"its date ({doc.source_date.date()}) lies in the future; not used")
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
-        _fallback_date(doc, mtime)
+        _fallback_date(doc, mtime, now)
     anchor = doc.source_date.date() if doc.source_date else None
     found = dates.find_event_dates(doc.text, anchor)
     doc.event_dates = sorted(set(doc.event_dates) | set(found))
@@ -77,10 +78,10 @@ def header_matches(rule: str, headers: dict[str, str]) -> bool:
     return not colon or re.search(pattern.strip(), value, re.IGNORECASE) is not None
 
 
-def _fallback_date(doc: Document, mtime: float) -> None:
+def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
     if doc.kind in DATE_FROM_TEXT_KINDS:
         found = dates.find_document_date(doc.text, labelled_only=doc.kind == "photo")
-        if found and not in_the_future(found[0]):
+        if found and not in_the_future(found[0], now):
             doc.source_date, doc.date_precision = found
             doc.date_source = "text"
             return

@@ -11,12 +11,13 @@ from pathlib import Path
 FUTURE_SLACK = timedelta(days=1)  # time zones and clocks a little ahead are no future
 
 
-def in_the_future(when: datetime) -> bool:
-    """Whether a date a document gives for its writing lies ahead: nothing is written after it
-    is read, so it is a broken clock's (a camera set to 2099, a calendar stamped 9999)."""
+def in_the_future(when: datetime, now: datetime) -> bool:
+    """Whether a date a document gives for its writing lies after `now`, when it is read (an
+    aware time): nothing is written after it is read, so it is a broken clock's (a camera set
+    to 2099, a calendar stamped 9999)."""
     if when.tzinfo is None:  # a camera's or a calendar's local time: the slack covers its zone
         when = when.replace(tzinfo=timezone.utc)
-    return when > datetime.now(timezone.utc) + FUTURE_SLACK
+    return when > now + FUTURE_SLACK
 
 
 @dataclass

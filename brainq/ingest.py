@@ -476,12 +476,13 @@ def _mbox_grew(record: FileRecord, size: int) -> bool:
 def _prepare(store, config, path, st, sha, status, found, report, progress) -> _Parsed:
     documents, chunks = [], []
     seen_ids = set()
-    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    read_at = datetime.now(timezone.utc)
+    now = read_at.isoformat(timespec="seconds")
     for entry in found:
         if isinstance(entry, Failure):
             report.failures.append(entry)  # an attachment or message; its file still counts
             continue
-        doc = annotate(entry, config, st.st_mtime)
+        doc = annotate(entry, config, st.st_mtime, read_at)
         if doc.doc_id in seen_ids:
             continue
         seen_ids.add(doc.doc_id)

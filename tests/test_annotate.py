@@ -48,7 +48,7 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
 
     kind, _, locator = kind.partition("#")
     doc = Document(path="x", locator=locator or None, kind=kind, title="", text=text, source_date=when, date_source="header")
-    annotate(doc, load_config(), datetime(2025, 1, 2, 12, tzinfo=timezone.utc).timestamp())
+    annotate(doc, load_config(), datetime(2025, 1, 2, 12, tzinfo=timezone.utc).timestamp(), datetime.now(timezone.utc))
     if expected == "kept":
         assert (doc.source_date, doc.date_source, doc.notes) == (when, "header", [])
         return

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections import defaultdict, deque
 from collections.abc import Iterator
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, timezone
 
 import icalendar
 from dateutil.rrule import rrulestr
@@ -55,11 +56,12 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     events = _events(item.read())[: limits.max_events + 1]
     moved = _moved_occurrences(events)
     deadline = time.monotonic() + limits.recurrence_seconds
+    saved = _saved(item)
     locators: set[str] = set()
     for number, event in enumerate(events[: limits.max_events], 1):
         locator = _unique(_locator(event, number), locators)
         try:
-            yield _document(item, event, locator, limits, moved[_uid(event)], deadline)
+            yield _document(item, event, locator, limits, moved[_uid(event)], deadline, saved)
         except _BadEvent as exc:
             yield Failure(path=str(item.path), reason=f"event {locator}: {exc}")
     if len(events) > limits.max_events:
@@ -114,7 +116,7 @@ def _unique(locator: str, seen: set[str]) -> str:
 
 
 def _document(
-    item: Item, event, locator: str, limits: Limits, moved: list, deadline: float
+    item: Item, event, locator: str, limits: Limits, moved: list, deadline: float, saved: datetime | None
 ) -> Document:
     """The event as a document; _BadEvent when its dates cannot be read."""
     start = _when(event, "DTSTART")
@@ -123,7 +125,7 @@ def _document(
     written, precision = _written(event)
     try:
         end = _end(event, start)
-        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits, _stamped(event))
+        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits, _stamped(event, saved))
         when = _describe_span(start, end, limits.max_event_days)
     except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
         raise _BadEvent("dates out of range") from None
@@ -216,12 +218,25 @@ def _written(event) -> tuple[datetime | None, str | None]:
     return _naive(stamps[0]), "day"
 
 
-def _stamped(event) -> datetime | None:
+def _stamped(event, saved: datetime | None) -> datetime | None:
     """The latest of the entry's stamps: when the calendar was exported or synced (DTSTAMP),
     which for a file downloaded from a calendar service is recent."""
-    # A stamp in the future is a broken one (and in the last years dateutil can count to, it
-    # would leave no room).
-    return max((stamp for stamp in map(_naive, _stamps(event)) if not in_the_future(stamp)), default=None)
+    # A stamp after the file was saved is a broken one: it would centre the window years away,
+    # and in the last years dateutil can count to, leave it no room.
+    return max(
+        (stamp for stamp in map(_naive, _stamps(event))
+         if stamp.year < LAST_YEAR - 1 and not (saved and in_the_future(stamp, saved))),
+        default=None,
+    )  # fmt: skip
+
+
+def _saved(item: Item) -> datetime | None:
+    """When the file holding the calendar (for an attachment, its message's) was last written:
+    no stamp in it can be later."""
+    try:
+        return datetime.fromtimestamp(os.stat(item.path).st_mtime, timezone.utc)
+    except OSError:
+        return None
 
 
 def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[list[date], str, list[str]]:
