@@ -122,7 +122,7 @@ class Limits:
     Every one is reported when it cuts something: a file as a failure, the rest in a note.
     """
 
-    max_file_mb: float  # a larger file is reported, not read; an mbox's part, not the mbox
+    max_file_mb: float  # a larger file is reported, not read; in an mbox, a larger message
     max_pages: int  # pages of one PDF read for text
     # One PDF stream, decompressed (pypdf's own default is 75 MB). A "zip bomb" page that
     # inflates to gigabytes stops here; the largest page of ordinary PDFs is well under 1 MB.

@@ -34,7 +34,7 @@ from pathlib import Path
 from brainq import vocabulary
 from brainq.annotate import annotate
 from brainq.chunking import chunk_text
-from brainq.config import Config
+from brainq.config import Config, Limits
 from brainq.crashpoints import reached
 from brainq.documents import Document, Failure, Item
 from brainq.embedding import ingest_embedder
@@ -364,9 +364,8 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         module = extractor_for(item) if st.st_size else None
         # An mbox (a Gmail export runs to gigabytes) is read in parts: the size limit is a message's.
         mailbox = grew or (module is mail and mail.is_mailbox(item))
-        max_mb = config.limits.max_file_mb
-        if not mailbox and st.st_size > max_mb * 2**20:
-            _fail(report, progress, path, f"too large ({st.st_size / 2**20:.0f} MB; limit {max_mb:g} MB)")
+        if not mailbox and st.st_size > config.limits.max_file_mb * 2**20:
+            _fail(report, progress, path, _too_large(st.st_size, config.limits))
             return
         sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
         resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
@@ -428,11 +427,10 @@ def _read_mailbox(store, config, item, st, sha, status, cursor, report, progress
                 cursor.mailbox = True
                 ends.extendleft(reversed(messages))
                 continue
-            size = f"{(end - cursor.start) / 2**20:.0f} MB; limit {config.limits.max_file_mb:g} MB"
+            too_large = _too_large(end - cursor.start, config.limits)
             if not cursor.mailbox and not cursor.start:
-                raise ExtractError(f"too large ({size})")
-            passed_over = f"the message at byte {cursor.start}: too large ({size}); passed over"
-            report.failures.append(Failure(path, passed_over))
+                raise ExtractError(too_large)
+            report.failures.append(Failure(path, f"the message at byte {cursor.start}: {too_large}; passed over"))
             cursor.mailbox, cursor.messages = True, cursor.messages + 1
         else:
             cursor.end = end
@@ -447,6 +445,10 @@ def _read_mailbox(store, config, item, st, sha, status, cursor, report, progress
                 parsed.grown, parsed.error = True, None  # no new documents is no error here
         yield parsed
         cursor.start = end
+
+
+def _too_large(size: int, limits: Limits) -> str:
+    return f"too large ({size / 2**20:.0f} MB; limit {limits.max_file_mb:g} MB)"
 
 
 class _Prefix:
