@@ -35,6 +35,7 @@ from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
 from tests.conftest import CORPORA, ROOT
+from tests.test_extract_office import docx_bytes, odt_bytes
 
 LIMITS = Limits()
 # Ordinary cases take milliseconds, the largest hostile ones below about 3 s on an idle machine;
@@ -559,7 +560,23 @@ notes = st.builds(
     ),
 )
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes}
+@st.composite
+def office_files(draw) -> Case:
+    """Word and OpenDocument files of drawn text (markup characters included), tables and
+    property dates, whole or broken as the corpus files are."""
+    paragraphs = draw(st.lists(st.text(max_size=40), max_size=4))
+    date = st.one_of(st.none(), st.sampled_from(["2026-03-02T10:15:00Z", "1601-01-01T00:00:00Z", "0000-00-00", "9999-12-31T23:59:59.999999999"]), st.text(max_size=12))
+    if draw(st.booleans()):
+        table = draw(st.lists(st.lists(st.text(max_size=10), max_size=3), max_size=3))
+        name, data = "form.docx", docx_bytes(paragraphs, table, modified=draw(date), created=draw(date))
+    else:
+        body = "".join(f"<text:p>{p}<text:s text:c=\"{draw(st.sampled_from(['2', '', 'x', '-1']))}\"/></text:p>" for p in paragraphs)
+        name, data = draw(st.sampled_from(["notes.odt", "attachment"])), odt_bytes(body, saved=draw(date) or "")
+    mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
+    return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
+
+
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files()}
 
 
 def _fill_payloads() -> None:
@@ -574,6 +591,7 @@ def _fill_payloads() -> None:
         b"BEGIN:VCALENDAR\r\n" + event + b"END:VCALENDAR\r\n",
         b"From: inner@example.com\r\nSubject: inner\r\n\r\nforwarded body\r\n",
         b"<html><body><p>Hello <b>there</b><table><tr><td>cell</td></tr></table></body></html>",
+        docx_bytes(["Attached form"], [["Due", "Friday"]]),
     ])  # fmt: skip
 
 

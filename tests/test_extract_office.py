@@ -1,0 +1,211 @@
+"""Word and OpenDocument text files: body in order, tables by row, dates from their properties,
+and a clear reason for each file that cannot be read."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import zipfile
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from brainq.annotate import annotate
+from brainq.config import load_config
+from brainq.documents import Document, Failure, Item
+from brainq.errors import ExtractError
+from brainq.extract import extract_item, extractor_for, office
+
+LIMITS = load_config().limits
+NOW = datetime(2026, 4, 1, tzinfo=timezone.utc)
+_W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+
+def docx_bytes(paragraphs: list[str], table: list[list[str]] = (), *, modified: str | None = "2026-03-02T10:15:00Z",
+               created: str | None = "2019-05-01T08:00:00Z", title: str = "", body_xml: str = "") -> bytes:  # fmt: skip
+    """A Word file as Word lays it out: runs in paragraphs, a table of rows of cells, the core
+    properties in their own part."""
+    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{p}</w:t></w:r></w:p>' for p in paragraphs)
+    if table:
+        cells = lambda row: "".join(f"<w:tc><w:p><w:r><w:t>{c}</w:t></w:r></w:p></w:tc>" for c in row)  # noqa: E731
+        body += "<w:tbl>" + "".join(f"<w:tr>{cells(row)}</w:tr>" for row in table) + "</w:tbl>"
+    dates = "".join(
+        f'<dcterms:{name} xsi:type="dcterms:W3CDTF">{value}</dcterms:{name}>'
+        for name, value in (("created", created), ("modified", modified)) if value
+    )  # fmt: skip
+    core = (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>{title}</dc:title>{dates}</cp:coreProperties>'
+    )
+    document = (
+        f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document {_W}>'
+        f"<w:body>{body}{body_xml}<w:sectPr/></w:body></w:document>"
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')
+        archive.writestr("word/document.xml", document)
+        archive.writestr("docProps/core.xml", core)
+    return buffer.getvalue()
+
+
+def odt_bytes(content_body: str, *, saved: str = "2026-02-10T09:30:12.123456789", created: str = "2024-01-01T00:00:00") -> bytes:
+    """An OpenDocument text as LibreOffice writes it: `mimetype` stored first, then its parts."""
+    office = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+    text = 'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+    table = 'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {office} {text} {table}>'
+        f"<office:body><office:text>{content_body}</office:text></office:body></office:document-content>"
+    )
+    meta = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-meta {office} '
+        'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        f"<office:meta><meta:creation-date>{created}</meta:creation-date><dc:date>{saved}</dc:date></office:meta>"
+        "</office:document-meta>"
+    )
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")
+        archive.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        archive.writestr("meta.xml", meta, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def read(name: str, data: bytes, limits=LIMITS) -> Document:
+    [doc] = list(extract_item(Item(Path("/home/me/Documents") / name, name, data=data), limits))
+    return doc
+
+
+def test_a_word_file_reads_its_paragraphs_then_its_table_by_row():
+    doc = read("lease.docx", docx_bytes(
+        ["Lease renewal", "The monthly rent is $1,850 from April 1.", "Keys:\tat the office"],
+        [["Item", "Amount"], ["", ""], ["Pet deposit", "$300"]],
+    ))  # fmt: skip
+    assert doc.kind == "office"
+    assert doc.title == "Lease renewal"
+    assert doc.text == (
+        "Lease renewal\nThe monthly rent is $1,850 from April 1.\nKeys:\tat the office\n"
+        "Item  |  Amount\nPet deposit  |  $300"
+    )  # the empty row is no line
+
+
+def test_a_word_file_is_dated_when_last_saved_not_when_its_template_was_made():
+    doc = read("letter.docx", docx_bytes(["Dear neighbours,"], title="Block party"))
+    assert doc.title == "Block party"
+    assert (doc.source_date, doc.date_source, doc.date_precision) == (
+        datetime(2026, 3, 2, 10, 15, tzinfo=timezone.utc), "office_meta", "instant",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "modified, created, expected",
+    [
+        (None, "2019-05-01T08:00:00Z", datetime(2019, 5, 1, 8, tzinfo=timezone.utc)),  # never saved again
+        ("1601-01-01T00:00:00Z", None, None),  # Word's "never"
+        ("last Tuesday", None, None),
+    ],
+)
+def test_a_word_file_without_a_saved_date(modified, created, expected):
+    assert read("form.docx", docx_bytes(["Permission slip"], modified=modified, created=created)).source_date == expected
+
+
+def test_a_word_file_without_dates_is_dated_by_its_text_then_its_file():
+    doc = read("minutes.docx", docx_bytes(["Meeting minutes", "Date: March 3, 2026", "Present: all"], modified=None, created=None))
+    assert doc.source_date is None
+    annotate(doc, load_config(), mtime=NOW.timestamp(), now=NOW)
+    assert (doc.source_date.date().isoformat(), doc.date_source) == ("2026-03-03", "text")
+    undated = read("list.docx", docx_bytes(["Packing list", "Sleeping bag"], modified=None, created=None))
+    annotate(undated, load_config(), mtime=NOW.timestamp(), now=NOW)
+    assert (undated.source_date, undated.date_source) == (NOW, "mtime")
+
+
+def test_tracked_deletions_content_controls_and_text_boxes():
+    body = (
+        '<w:p><w:r><w:t>Pickup at </w:t></w:r><w:del><w:r><w:delText>3:00</w:delText></w:r></w:del>'
+        "<w:ins><w:r><w:t>3:30</w:t></w:r></w:ins><w:r><w:br/><w:t>Gate B</w:t></w:r></w:p>"
+        "<w:sdt><w:sdtContent><w:p><w:r><w:t>Parent signature: Ana</w:t></w:r></w:p></w:sdtContent></w:sdt>"
+    )
+    doc = read("pickup.docx", docx_bytes([], body_xml=body))
+    assert doc.text == "Pickup at 3:30\nGate B\nParent signature: Ana"
+
+
+def test_an_opendocument_text_reads_headings_lists_tables_and_spaces():
+    body = (
+        "<text:h>Babysitter notes</text:h>"
+        "<text:p>Bedtime<text:s text:c=\"3\"/>8 PM<text:tab/>sharp<text:note><text:note-body>"
+        "<text:p>a footnote</text:p></text:note-body></text:note></text:p>"
+        "<text:list><text:list-item><text:p>Allergic to <text:span>peanuts</text:span></text:p></text:list-item></text:list>"
+        "<table:table><table:table-row><table:table-cell><text:p>Poison control</text:p></table:table-cell>"
+        "<table:table-cell><text:p>1-800-222-1222</text:p></table:table-cell></table:table-row></table:table>"
+    )
+    doc = read("sitter.odt", odt_bytes(body))
+    assert doc.text == "Babysitter notes\nBedtime   8 PM\tsharp\nAllergic to peanuts\nPoison control  |  1-800-222-1222"
+    assert doc.source_date == datetime(2026, 2, 10, 9, 30, 12, 123456)  # no zone written: naive, as a PDF's
+
+
+def test_an_opendocument_text_is_known_by_its_mimetype_without_its_suffix():
+    data = odt_bytes("<text:p>Recital program</text:p>")
+    assert extractor_for(Item(Path("attachment"), "attachment", data=data)) is office
+    assert extractor_for(Item(Path("archive.zip"), "archive.zip", data=docx_bytes(["x"]))) is None
+
+
+@pytest.mark.parametrize(
+    "name, data, reason",
+    [
+        ("locked.docx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600), "password-protected Word document"),
+        ("cut.docx", docx_bytes(["Half a file"])[:300], "not a readable Word or OpenDocument file"),
+        ("photos.docx", b"PK\x03\x04" + bytes(26), "not a readable Word or OpenDocument file"),
+        ("blank.docx", docx_bytes([]), "no text in the document"),
+    ],
+)
+def test_a_file_that_cannot_be_read_says_why(name, data, reason):
+    with pytest.raises(ExtractError, match=reason):
+        read(name, data)
+
+
+def test_a_zip_without_a_document_is_refused():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("photo.jpg", b"not a document")
+    with pytest.raises(ExtractError, match="a zip archive, not a Word or OpenDocument"):
+        read("renamed.docx", buffer.getvalue())
+
+
+def test_entities_are_refused_and_a_part_inflating_past_the_limit_is_not_read():
+    laughs = '<!DOCTYPE w [<!ENTITY a "aaaaaaaaaa">]>'  # the seed of a "billion laughs"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(docx_bytes(["&a;"]))) as source, zipfile.ZipFile(buffer, "w") as archive:
+        for info in source.infolist():
+            part = source.read(info)
+            if info.filename == "word/document.xml":
+                part = part.replace(b"?>", f"?>{laughs}".encode(), 1)
+            archive.writestr(info, part)
+    with pytest.raises(ExtractError, match="declares a DTD"):
+        read("entities.docx", buffer.getvalue())
+    bomb = docx_bytes(["zero " * 400_000])  # 2 MB of text in a few kB
+    small = dataclasses.replace(LIMITS, max_stream_mb=1)
+    assert len(bomb) < 50_000
+    with pytest.raises(ExtractError, match=r"word/document.xml inflates past 1 MB \(limits.max_stream_mb\)"):
+        read("bomb.docx", bomb, small)
+
+
+def test_a_word_attachment_is_a_document_of_its_message():
+    message = EmailMessage()
+    message["From"], message["To"] = "office@school.example", "parents@example.org"
+    message["Subject"], message["Date"] = "Field trip form", "Mon, 02 Mar 2026 08:00:00 -0500"
+    message.set_content("The form is attached; please return it by Friday.")
+    message.add_attachment(
+        docx_bytes(["Field trip permission", "Cost: $12, due March 6."], modified=None, created=None),
+        maintype="application", subtype="vnd.openxmlformats-officedocument.wordprocessingml.document",
+        filename="permission-slip.docx",
+    )  # fmt: skip
+    results = list(extract_item(Item(Path("/mail/trip.eml"), "trip.eml", data=message.as_bytes()), LIMITS))
+    assert not [r for r in results if isinstance(r, Failure)]
+    attachment = next(r for r in results if r.kind == "office")
+    assert (attachment.path, attachment.locator) == ("/mail/trip.eml", "permission-slip.docx")
+    assert "Cost: $12, due March 6." in attachment.text
