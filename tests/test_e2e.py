@@ -187,9 +187,7 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
 def test_word_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
     """A lease saved as .docx in a folder and a form attached as .docx to a school's message:
     both are ingested, typed by their words, dated by their properties, and answer."""
-    from email.message import EmailMessage
-
-    from tests.test_extract_office import docx_bytes
+    from tests.test_extract_office import docx_bytes, mail_with_form
 
     home = tmp_path / "Documents"
     home.mkdir()
@@ -197,16 +195,7 @@ def test_word_documents_and_their_attachments_are_asked_like_any_other(tmp_path)
         ["Lease renewal for 12 Alder Lane", "The monthly rent is $1,850, due on the first of each month."],
         [["Security deposit", "$2,000"]], modified="2026-02-20T09:00:00Z",
     ))  # fmt: skip
-    message = EmailMessage()
-    message["From"], message["To"] = "office@school.example", "parents@example.org"
-    message["Subject"], message["Date"] = "Field trip form", "Mon, 02 Mar 2026 08:00:00 -0500"
-    message.set_content("Please return the attached form.")
-    message.add_attachment(
-        docx_bytes(["Aquarium field trip", "The bus leaves the school at 8:15 AM on March 20."], modified=None, created=None),
-        maintype="application", subtype="vnd.openxmlformats-officedocument.wordprocessingml.document",
-        filename="permission-slip.docx",
-    )  # fmt: skip
-    (home / "trip.eml").write_bytes(message.as_bytes())
+    (home / "trip.eml").write_bytes(mail_with_form(["Aquarium field trip", "The bus leaves the school at 8:15 AM on March 20."]))
     store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(home), store=store)
     assert result.exit_code == 0, result.output

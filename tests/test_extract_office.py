@@ -194,17 +194,22 @@ def test_entities_are_refused_and_a_part_inflating_past_the_limit_is_not_read():
         read("bomb.docx", bomb, small)
 
 
-def test_a_word_attachment_is_a_document_of_its_message():
+def mail_with_form(paragraphs: list[str]) -> bytes:
+    """A school's message with a Word form attached, the form undated (its message dates it)."""
     message = EmailMessage()
     message["From"], message["To"] = "office@school.example", "parents@example.org"
     message["Subject"], message["Date"] = "Field trip form", "Mon, 02 Mar 2026 08:00:00 -0500"
     message.set_content("The form is attached; please return it by Friday.")
     message.add_attachment(
-        docx_bytes(["Field trip permission", "Cost: $12, due March 6."], modified=None, created=None),
+        docx_bytes(paragraphs, modified=None, created=None), filename="permission-slip.docx",
         maintype="application", subtype="vnd.openxmlformats-officedocument.wordprocessingml.document",
-        filename="permission-slip.docx",
     )  # fmt: skip
-    results = list(extract_item(Item(Path("/mail/trip.eml"), "trip.eml", data=message.as_bytes()), LIMITS))
+    return message.as_bytes()
+
+
+def test_a_word_attachment_is_a_document_of_its_message():
+    data = mail_with_form(["Field trip permission", "Cost: $12, due March 6."])
+    results = list(extract_item(Item(Path("/mail/trip.eml"), "trip.eml", data=data), LIMITS))
     assert not [r for r in results if isinstance(r, Failure)]
     attachment = next(r for r in results if r.kind == "office")
     assert (attachment.path, attachment.locator) == ("/mail/trip.eml", "permission-slip.docx")
