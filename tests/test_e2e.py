@@ -184,10 +184,10 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
     assert answer["answer"].startswith("Ben: ") and "canoe" in answer["answer"], answer["answer"]
 
 
-def test_word_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
-    """A lease saved as .docx in a folder and a form attached as .docx to a school's message:
-    both are ingested, typed by their words, dated by their properties, and answer."""
-    from tests.test_extract_office import docx_bytes, mail_with_form
+def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
+    """A lease saved as .docx, a form attached as .docx to a school's message, and a sheet of
+    house repairs: all are ingested, typed, dated, and answer."""
+    from tests.test_extract_office import docx_bytes, mail_with_form, xlsx_bytes
 
     home = tmp_path / "Documents"
     home.mkdir()
@@ -196,6 +196,11 @@ def test_word_documents_and_their_attachments_are_asked_like_any_other(tmp_path)
         [["Security deposit", "$2,000"]], modified="2026-02-20T09:00:00Z",
     ))  # fmt: skip
     (home / "trip.eml").write_bytes(mail_with_form(["Aquarium field trip", "The bus leaves the school at 8:15 AM on March 20."]))
+    row = lambda *cells: "<row>" + "".join(f'<c t="s"><v>{c}</v></c>' for c in cells) + "</row>"  # noqa: E731
+    repairs = row(0, 1, 2) + row(3, 4, 5) + row(6, 7, 8)
+    (home / "house.xlsx").write_bytes(xlsx_bytes({"Repairs": repairs}, [
+        "Job", "Contractor", "Cost", "Water heater", "Dutton Plumbing", "$1,240", "Fence", "Cedar & Sons", "$3,900",
+    ], modified="2025-10-04T18:00:00Z"))  # fmt: skip
     store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(home), store=store)
     assert result.exit_code == 0, result.output
@@ -207,3 +212,6 @@ def test_word_documents_and_their_attachments_are_asked_like_any_other(tmp_path)
     assert rent["results"][0]["path"].endswith("lease-renewal.docx") and "$1,850" in rent["answer"], rent
     bus = ask_json(store, "What time does the bus leave for the aquarium trip?")
     assert bus["results"][0]["locator"] == "permission-slip.docx" and "8:15" in bus["answer"], bus
+    fence = ask_json(store, "How much did the fence cost?")  # the row, each value under its column's name
+    assert fence["results"][0]["path"].endswith("house.xlsx"), fence
+    assert fence["answer"] == "Job: Fence; Contractor: Cedar & Sons; Cost: $3,900", fence

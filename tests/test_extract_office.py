@@ -9,6 +9,7 @@ import zipfile
 from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -31,16 +32,6 @@ def docx_bytes(paragraphs: list[str], table: list[list[str]] = (), *, modified: 
     if table:
         cells = lambda row: "".join(f"<w:tc><w:p><w:r><w:t>{c}</w:t></w:r></w:p></w:tc>" for c in row)  # noqa: E731
         body += "<w:tbl>" + "".join(f"<w:tr>{cells(row)}</w:tr>" for row in table) + "</w:tbl>"
-    dates = "".join(
-        f'<dcterms:{name} xsi:type="dcterms:W3CDTF">{value}</dcterms:{name}>'
-        for name, value in (("created", created), ("modified", modified)) if value
-    )  # fmt: skip
-    core = (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-        '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
-        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
-        f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>{title}</dc:title>{dates}</cp:coreProperties>'
-    )
     document = (
         f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document {_W}>'
         f"<w:body>{body}{body_xml}<w:sectPr/></w:body></w:document>"
@@ -49,18 +40,34 @@ def docx_bytes(paragraphs: list[str], table: list[list[str]] = (), *, modified: 
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("[Content_Types].xml", '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')
         archive.writestr("word/document.xml", document)
-        archive.writestr("docProps/core.xml", core)
+        archive.writestr("docProps/core.xml", core_properties(modified, created, title))
     return buffer.getvalue()
 
 
-def odt_bytes(content_body: str, *, saved: str = "2026-02-10T09:30:12.123456789", created: str = "2024-01-01T00:00:00") -> bytes:
-    """An OpenDocument text as LibreOffice writes it: `mimetype` stored first, then its parts."""
+def core_properties(modified: str | None, created: str | None, title: str = "") -> str:
+    """The part where Word and Excel keep a file's title and dates."""
+    dates = "".join(
+        f'<dcterms:{name} xsi:type="dcterms:W3CDTF">{value}</dcterms:{name}>'
+        for name, value in (("created", created), ("modified", modified)) if value
+    )  # fmt: skip
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+        '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>{title}</dc:title>{dates}</cp:coreProperties>'
+    )
+
+
+def odt_bytes(content_body: str, *, saved: str = "2026-02-10T09:30:12.123456789", created: str = "2024-01-01T00:00:00",
+              kind: str = "text", encrypted: bool = False) -> bytes:  # fmt: skip
+    """An OpenDocument text (or spreadsheet) as LibreOffice writes it: `mimetype` stored first,
+    then its parts."""
     office = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
     text = 'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
     table = 'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
     content = (
         f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {office} {text} {table}>'
-        f"<office:body><office:text>{content_body}</office:text></office:body></office:document-content>"
+        f"<office:body><office:{kind}>{content_body}</office:{kind}></office:body></office:document-content>"
     )
     meta = (
         f'<?xml version="1.0" encoding="UTF-8"?><office:document-meta {office} '
@@ -70,9 +77,40 @@ def odt_bytes(content_body: str, *, saved: str = "2026-02-10T09:30:12.123456789"
     )
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")
+        archive.writestr(zipfile.ZipInfo("mimetype"), f"application/vnd.oasis.opendocument.{kind}")
         archive.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        if encrypted:
+            manifest = '<manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry>'
+            archive.writestr("META-INF/manifest.xml", f'<manifest:manifest xmlns:manifest="urn:x">{manifest}</manifest:manifest>')
         archive.writestr("meta.xml", meta, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def xlsx_bytes(sheets: dict[str, str], shared: list[str] = (), date1904: bool = False, modified: str | None = None) -> bytes:
+    """An Excel workbook as Excel lays it out: sheets found through the workbook's relations,
+    strings in a shared table, and styles (style 1 is a date format: built-in 14; style 2 a
+    custom "d-mmm-yy"; style 3 a number format with quoted text holding a "d")."""
+    main = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    relations = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    listed = "".join(f'<sheet name="{name}" sheetId="{i}" r:id="rId{i}"/>' for i, name in enumerate(sheets, 1))
+    pr = '<workbookPr date1904="1"/>' if date1904 else ""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/workbook.xml", f"<workbook {main} {relations}>{pr}<sheets>{listed}</sheets></workbook>")
+        targets = "".join(f'<Relationship Id="rId{i}" Target="worksheets/sheet{i}.xml"/>' for i in range(1, len(sheets) + 1))
+        archive.writestr("xl/_rels/workbook.xml.rels",
+                         f'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{targets}</Relationships>')
+        strings = "".join(f"<si>{s}</si>" if s.startswith("<") else f"<si><t>{escape(s)}</t></si>" for s in shared)
+        archive.writestr("xl/sharedStrings.xml", f"<sst {main}>{strings}</sst>")
+        archive.writestr("xl/styles.xml", (
+            f'<styleSheet {main}><numFmts><numFmt numFmtId="164" formatCode="d-mmm-yy"/>'
+            '<numFmt numFmtId="165" formatCode="&quot;due &quot;0"/></numFmts><cellXfs><xf numFmtId="0"/>'
+            '<xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/></cellXfs></styleSheet>'
+        ))  # fmt: skip
+        if modified:
+            archive.writestr("docProps/core.xml", core_properties(modified, None))
+        for i, rows in enumerate(sheets.values(), 1):
+            archive.writestr(f"xl/worksheets/sheet{i}.xml", f"<worksheet {main}><sheetData>{rows}</sheetData></worksheet>")
     return buffer.getvalue()
 
 
@@ -154,13 +192,59 @@ def test_an_opendocument_text_is_known_by_its_mimetype_without_its_suffix():
     assert extractor_for(Item(Path("archive.zip"), "archive.zip", data=docx_bytes(["x"]))) is None
 
 
+def test_an_excel_sheet_names_each_value_by_its_column():
+    rows = (
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row>'
+        '<row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2" s="1"><v>45003</v></c><c r="C2"><v>14500.5</v></c></row>'
+        '<row r="3"><c r="A3" t="inlineStr"><is><t>Gutters</t></is></c><c r="C3"><v>0.1</v></c></row>'
+        '<row r="9"><c r="B9" t="b"><v>1</v></c></row>'
+    )
+    doc = read("house-costs.xlsx", xlsx_bytes({"Repairs 2023": rows, "Empty": ""}, ["Item", "Date", "Cost", "Roof"]))
+    assert doc.title == "house-costs"  # its file names it, not its first cell
+    assert doc.text == (
+        "## Repairs 2023\nItem  |  Date  |  Cost\n"
+        "Item: Roof; Date: 2023-03-18; Cost: 14500.5\nItem: Gutters; Cost: 0.1\nDate: TRUE"
+    )  # the empty sheet gives no line
+
+
+def test_an_excel_sheet_of_two_columns_is_a_list_and_dates_follow_their_format():
+    rows = (
+        '<row><c t="s"><v>0</v></c><c t="s"><v>1</v></c></row>'
+        '<row><c t="s"><v>2</v></c><c s="2"><v>0.5</v></c></row>'  # a time of day in a date format
+        '<row><c t="s"><v>3</v></c><c s="3"><v>12</v></c></row>'  # "due 12": no date
+        '<row><c t="s"><v>4</v></c><c s="1"><v>1</v></c></row>'
+    )
+    shared = ["Wi-Fi password", "<r><t>blue</t></r><r><t>heron</t></r><rPh><t>ブルー</t></rPh>", "Alarm at", "Rent day", "Start"]
+    doc = read("codes.xlsx", xlsx_bytes({"Codes": rows}, shared, date1904=True))
+    assert doc.text == (
+        "## Codes\nWi-Fi password  |  blueheron\nAlarm at  |  1904-01-01 12:00\nRent day  |  12\nStart  |  1904-01-02"
+    )
+
+
+def test_an_opendocument_spreadsheet_repeats_rows_and_reads_dates_as_dates():
+    cell = lambda value, extra="": f"<table:table-cell{extra}><text:p>{value}</text:p></table:table-cell>"  # noqa: E731
+    body = (
+        '<table:table table:name="Chores">'
+        f"<table:table-row>{cell('Chore')}{cell('Who')}{cell('Since')}</table:table-row>"
+        f'<table:table-row table:number-rows-repeated="2">{cell("Dishes")}{cell("Sam")}'
+        f"""{cell('03/02/26', ' office:value-type="date" office:date-value="2026-03-02"')}</table:table-row>"""
+        '<table:table-row table:number-rows-repeated="1048000"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>'
+        "</table:table>"
+    )
+    doc = read("chores.ods", odt_bytes(body, kind="spreadsheet"))
+    dishes = "Chore: Dishes; Who: Sam; Since: 2026-03-02"
+    assert doc.text == f"## Chores\nChore  |  Who  |  Since\n{dishes}\n{dishes}"  # the million empty rows: none
+
+
 @pytest.mark.parametrize(
     "name, data, reason",
     [
-        ("locked.docx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600), "password-protected Word document"),
-        ("cut.docx", docx_bytes(["Half a file"])[:300], "not a readable Word or OpenDocument file"),
-        ("photos.docx", b"PK\x03\x04" + bytes(26), "not a readable Word or OpenDocument file"),
+        ("locked.docx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(600), "password-protected Office document"),
+        ("cut.docx", docx_bytes(["Half a file"])[:300], "not a readable Office or OpenDocument file"),
+        ("photos.docx", b"PK\x03\x04" + bytes(26), "not a readable Office or OpenDocument file"),
         ("blank.docx", docx_bytes([]), "no text in the document"),
+        ("locked.ods", odt_bytes("<table:table/>", kind="spreadsheet", encrypted=True), "password-protected Office document"),
+        ("blank.xlsx", xlsx_bytes({"Sheet1": "", "Sheet2": "<row/>"}), "no text in the document"),
     ],
 )
 def test_a_file_that_cannot_be_read_says_why(name, data, reason):
@@ -172,7 +256,7 @@ def test_a_zip_without_a_document_is_refused():
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("photo.jpg", b"not a document")
-    with pytest.raises(ExtractError, match="a zip archive, not a Word or OpenDocument"):
+    with pytest.raises(ExtractError, match="a zip archive, not an Office or OpenDocument"):
         read("renamed.docx", buffer.getvalue())
 
 

@@ -35,7 +35,7 @@ from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
 from tests.conftest import CORPORA, ROOT
-from tests.test_extract_office import docx_bytes, odt_bytes
+from tests.test_extract_office import docx_bytes, odt_bytes, xlsx_bytes
 
 LIMITS = Limits()
 # Ordinary cases take milliseconds, the largest hostile ones below about 3 s on an idle machine;
@@ -562,16 +562,32 @@ notes = st.builds(
 
 @st.composite
 def office_files(draw) -> Case:
-    """Word and OpenDocument files of drawn text (markup characters included), tables and
-    property dates, whole or broken as the corpus files are."""
+    """Word and Excel files and OpenDocument texts and spreadsheets of drawn text (markup
+    characters included), cells, repeats and property dates, whole or broken as the corpus
+    files are."""
     paragraphs = draw(st.lists(st.text(max_size=40), max_size=4))
     date = st.one_of(st.none(), st.sampled_from(["2026-03-02T10:15:00Z", "1601-01-01T00:00:00Z", "0000-00-00", "9999-12-31T23:59:59.999999999"]), st.text(max_size=12))
-    if draw(st.booleans()):
+    form = draw(st.sampled_from(["docx", "xlsx", "odf"]))
+    if form == "docx":
         table = draw(st.lists(st.lists(st.text(max_size=10), max_size=3), max_size=3))
         name, data = "form.docx", docx_bytes(paragraphs, table, modified=draw(date), created=draw(date))
+    elif form == "xlsx":
+        value = st.sampled_from(["0", "1", "-1", "45003.25", "1e308", "nan", "x", "", "99999999"])
+        cells = "".join(
+            f'<c r="{draw(st.sampled_from(["A1", "ZZZ9", "", "1A", "XFD1048576"]))}" t="{draw(st.sampled_from(["s", "n", "b", "inlineStr", "d", "e", ""]))}" '
+            f's="{draw(st.sampled_from(["0", "1", "2", "3", "99", "-1", ""]))}"><v>{draw(value)}</v></c>'
+            for _ in range(draw(st.integers(0, 6)))
+        )  # fmt: skip
+        name, data = "budget.xlsx", xlsx_bytes({draw(st.text(max_size=8)): f"<row>{cells}</row>"}, paragraphs, draw(st.booleans()))
     else:
+        kind = draw(st.sampled_from(["text", "spreadsheet"]))
         body = "".join(f"<text:p>{p}<text:s text:c=\"{draw(st.sampled_from(['2', '', 'x', '-1']))}\"/></text:p>" for p in paragraphs)
-        name, data = draw(st.sampled_from(["notes.odt", "attachment"])), odt_bytes(body, saved=draw(date) or "")
+        if kind == "spreadsheet":
+            repeat = draw(st.sampled_from(["1", "0", "-5", "x", "99999999"]))
+            body = (f'<table:table><table:table-row table:number-rows-repeated="{repeat}"><table:table-cell '
+                    f'table:number-columns-repeated="{repeat}" office:date-value="{draw(date) or ""}">{body}</table:table-cell>'
+                    "</table:table-row></table:table>")  # fmt: skip
+        name, data = draw(st.sampled_from(["notes.odt", "sheet.ods", "attachment"])), odt_bytes(body, saved=draw(date) or "", kind=kind)
     mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
     return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 

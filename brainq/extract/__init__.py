@@ -38,7 +38,7 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     ExtractError if the item itself cannot be read at all."""
     module = extractor_for(item)
     if module is None:
-        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, OpenDocument, photo, .ics, text)")
+        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, photo, .ics, text)")
     yield from resolved(module.extract(item, limits), limits)
 
 

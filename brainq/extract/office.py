@@ -1,10 +1,12 @@
-"""Word (.docx) and OpenDocument (.odt) text documents: a household's letters, leases, forms
-and lists, saved in a folder or attached to a message.
+"""Office documents: Word (.docx) and Excel (.xlsx) files, OpenDocument texts (.odt) and
+spreadsheets (.ods). A household's letters, leases, forms, budgets and lists, saved in a folder
+or attached to a message.
 
-Both are zip archives of XML. The body is read in order, a paragraph or heading a line and a
-table row a line of its cells, by the standard library's parser: nothing a document refers to
-(a macro, a linked file, an external entity) is followed, and a part whose XML would inflate
-past `limits.max_stream_mb` is refused, as a PDF's stream is.
+All are zip archives of XML, read by the standard library's parser: nothing a document refers
+to (a macro, a linked file, an external entity) is followed, and a part whose XML would inflate
+past `limits.max_stream_mb` is refused, as a PDF's stream is. A text is read in order, a
+paragraph or heading a line and a table row a line of its cells; a spreadsheet sheet by sheet,
+under the sheet's name, a row a line.
 
 Its date is when it was last saved (`dcterms:modified`, `dc:date`), else when it was created: a
 letter written this week on a template of 2019 keeps the template's creation date.
@@ -18,7 +20,8 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 from xml.etree import ElementTree
 
 from brainq.config import Limits
@@ -31,32 +34,46 @@ KIND = "office"
 
 _ZIP_MAGIC = b"PK\x03\x04"
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # what Office makes of a password-protected file
-_ODT_MIMETYPE = b"application/vnd.oasis.opendocument.text"
-_WORD_SUFFIXES = (".docx", ".docm", ".dotx")
+# OpenDocument stores its `mimetype` first and uncompressed, so a file's head names its kind.
+_ODF_MIMETYPES = (b"application/vnd.oasis.opendocument.text", b"application/vnd.oasis.opendocument.spreadsheet")
+_OFFICE_SUFFIXES = (".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx")
+_ODF_SUFFIXES = (".odt", ".ods")
+_LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
 _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count it claims
+# Columns of a sheet read: past them a row is ruled or padded, not written in. A repeated row
+# or cell (OpenDocument's `number-rows-repeated`, a million empty rows at a sheet's end) is
+# read this many times at most.
+_MAX_COLUMNS = 64
+_MAX_REPEATS = 100
+# Excel's built-in number formats that show a date (14-22, 27-36 and 50-58 in East Asian
+# locales, 45-47 minutes and seconds: times left as numbers).
+_EXCEL_DATE_FORMATS = {*range(14, 23), *range(27, 37), *range(50, 59)}
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_SHEET = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PACKAGE = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
 _DCTERMS = "{http://purl.org/dc/terms/}"
 _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 
 
 def sniff(name: str, head: bytes) -> bool:
-    """A Word file by its name (its zip parts come in any order), an OpenDocument text by the
-    `mimetype` its zip must store first; an encrypted Word file is a Compound File of that name."""
+    """A Word or Excel file by its name (its zip parts come in any order), an OpenDocument file
+    by its `mimetype`; an encrypted Word or Excel file is a Compound File of that name."""
     lower = name.lower()
-    if lower.endswith(_WORD_SUFFIXES):
+    if lower.endswith(_OFFICE_SUFFIXES):
         return head.startswith((_ZIP_MAGIC, _OLE_MAGIC))
-    return head.startswith(_ZIP_MAGIC) and (lower.endswith(".odt") or _ODT_MIMETYPE in head[:100])
+    return head.startswith(_ZIP_MAGIC) and (lower.endswith(_ODF_SUFFIXES) or any(m in head[:100] for m in _ODF_MIMETYPES))
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     data = item.read()
     if data.startswith(_OLE_MAGIC):
-        raise ExtractError("a password-protected Word document: save a copy without the password to ingest it")
+        raise ExtractError(_LOCKED)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
@@ -64,26 +81,35 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
                 lines = list(_word_lines(body.find(f"{_W}body")))
                 title, saved, created = _word_properties(properties)
+            elif "xl/workbook.xml" in names:
+                lines = list(_excel_lines(archive, limits))
+                title, saved, created = _word_properties(_part(archive, "docProps/core.xml", limits))
             elif "content.xml" in names:
+                manifest = archive.read("META-INF/manifest.xml") if "META-INF/manifest.xml" in names else b""
+                if b"encryption-data" in manifest:  # its parts are ciphertext
+                    raise ExtractError(_LOCKED)
                 body, properties = _part(archive, "content.xml", limits), _part(archive, "meta.xml", limits)
-                lines = list(_odt_lines(body.find(f".//{_OFFICE}text")))
+                text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
+                lines = list(_odt_lines(text_body) if sheets is None else _ods_lines(sheets))
                 title, saved, created = _odt_properties(properties)
             else:
-                raise ExtractError("a zip archive, not a Word or OpenDocument text document")
+                raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
     # A broken or hostile archive fails in zipfile, zlib or struct, wherever it is read: an
     # unsupported version or method, an offset before the start, a stream that does not inflate.
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
             struct.error) as exc:  # fmt: skip
-        raise ExtractError(f"not a readable Word or OpenDocument file ({type(exc).__name__}: {str(exc)[:80]})") from None
+        raise ExtractError(f"not a readable Office or OpenDocument file ({type(exc).__name__}: {str(exc)[:80]})") from None
     text = "\n".join(line for line in lines if line.strip())
     if not text.strip():
         raise ExtractError("no text in the document")
     when = _date(saved) or _date(created)
+    # A sheet's first cell is a column's name, not the workbook's: its file names it better.
+    first_line = title_of(text) if not text.startswith("## ") else Path(item.name).stem
     yield Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
-        title=" ".join((title or "").split()) or title_of(text) or item.name,
+        title=" ".join((title or "").split()) or first_line or item.name,
         text=text,
         source_date=when,
         date_source="office_meta" if when else None,
@@ -103,7 +129,7 @@ def _part(archive: zipfile.ZipFile, name: str, limits: Limits) -> ElementTree.El
     if cap and len(data) > cap:
         raise ExtractError(f"{name} inflates past {limits.max_stream_mb:g} MB (limits.max_stream_mb); not read")
     if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data:
-        raise ExtractError(f"{name} declares a DTD, which no Word or OpenDocument file holds; not read")
+        raise ExtractError(f"{name} declares a DTD, which no Office or OpenDocument file holds; not read")
     try:
         return ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
@@ -159,6 +185,142 @@ def _odt_text(paragraph: ElementTree.Element) -> str:
             parts.append(_odt_text(node))
         parts.append(node.tail or "")
     return "".join(parts)
+
+
+def _excel_lines(archive: zipfile.ZipFile, limits: Limits) -> Iterator[str]:
+    """Each sheet, in the workbook's order, under its name; its cells as Excel shows their
+    values: shared strings looked up, dates as dates (a date is a number in a date format)."""
+    workbook = _part(archive, "xl/workbook.xml", limits)
+    relations = _part(archive, "xl/_rels/workbook.xml.rels", limits)
+    targets = {r.get("Id"): r.get("Target", "") for r in relations.iter(f"{_PACKAGE}Relationship")} if relations is not None else {}
+    strings = _part(archive, "xl/sharedStrings.xml", limits)
+    shared = [_excel_string(si) for si in strings.iter(f"{_SHEET}si")] if strings is not None else []
+    dates = _excel_date_styles(_part(archive, "xl/styles.xml", limits))
+    properties = workbook.find(f"{_SHEET}workbookPr")
+    epoch = datetime(1904, 1, 1) if properties is not None and properties.get("date1904") in ("1", "true") else datetime(1899, 12, 30)
+    for sheet in workbook.iter(f"{_SHEET}sheet"):
+        target = targets.get(sheet.get(f"{_RELATION}id"), "")
+        path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+        cells = _part(archive, path, limits) if target else None
+        if cells is None:
+            continue
+        rows = []
+        for row in cells.iter(f"{_SHEET}row"):
+            values = {}
+            for cell in row.iter(f"{_SHEET}c"):
+                column = _column(cell.get("r", ""), len(values))
+                if column < _MAX_COLUMNS:
+                    values[column] = _excel_value(cell, shared, dates, epoch)
+            rows.append([values.get(c, "") for c in range(max(values, default=-1) + 1)])
+        yield from _sheet_lines(sheet.get("name", ""), rows)
+
+
+def _excel_value(cell: ElementTree.Element, shared: list[str], dates: set[int], epoch: datetime) -> str:
+    kind, value = cell.get("t", "n"), cell.findtext(f"{_SHEET}v") or ""
+    if kind == "s":
+        return shared[int(value)] if value.isdigit() and int(value) < len(shared) else ""
+    if kind == "inlineStr":
+        return _excel_string(cell.find(f"{_SHEET}is"))
+    if kind == "b":
+        return "TRUE" if value == "1" else "FALSE"
+    if kind != "n" or not value:
+        return value  # str (a formula's text), e (an error such as #N/A), d (ISO 8601 already)
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    style = cell.get("s", "0")
+    if style.isdigit() and int(style) in dates and 0 < number < 2_958_466:  # Excel's last day: 9999-12-31
+        when = epoch + timedelta(days=number)
+        return when.date().isoformat() if number == int(number) else when.isoformat(sep=" ", timespec="minutes")
+    return f"{number:.15g}"
+
+
+def _excel_string(string: ElementTree.Element | None) -> str:
+    """A string's text: its own, or its rich-text runs'; not the phonetic guide (`rPh`) that
+    Japanese sheets add to it. Excel writes a control character as `_x000D_`."""
+    if string is None:
+        return ""
+    runs = [string, *string.findall(f"{_SHEET}r")]
+    text = "".join(t.text or "" for run in runs for t in run.findall(f"{_SHEET}t"))
+    return re.sub(r"_x([0-9A-Fa-f]{4})_", lambda m: chr(int(m.group(1), 16)), text)
+
+
+def _excel_date_styles(styles: ElementTree.Element | None) -> set[int]:
+    """The cell styles (indexes into `cellXfs`) whose number format shows a date."""
+    if styles is None:
+        return set()
+    custom = {}
+    for fmt in styles.iter(f"{_SHEET}numFmt"):
+        # Quoted text and [colour] or [$-locale] sections are no part of the date: "d" in
+        # "[Red]" or in "\"due\"" is not a day.
+        code = re.sub(r'"[^"]*"|\[[^\]]*\]|\\.', "", fmt.get("formatCode", "")).lower()
+        custom[fmt.get("numFmtId")] = "y" in code or "d" in code
+    formats = styles.find(f"{_SHEET}cellXfs")
+    date_styles = set()
+    for index, xf in enumerate(formats if formats is not None else ()):
+        fmt = xf.get("numFmtId", "0")
+        if custom.get(fmt, fmt.isdigit() and int(fmt) in _EXCEL_DATE_FORMATS):
+            date_styles.add(index)
+    return date_styles
+
+
+def _column(reference: str, default: int) -> int:
+    """A cell reference's column from 0 ("C7" is 2); a cell without one follows the last."""
+    letters = re.match(r"[A-Z]{1,3}", reference)
+    if not letters:
+        return default
+    number = 0
+    for letter in letters.group():
+        number = number * 26 + ord(letter) - 64
+    return number - 1
+
+
+def _ods_lines(spreadsheet: ElementTree.Element) -> Iterator[str]:
+    """Each sheet under its name; a cell's value as it is shown, a date as the date it holds."""
+    for table in spreadsheet.iter(f"{_TABLE}table"):
+        rows = []
+        for row in table.iter(f"{_TABLE}table-row"):
+            cells: list[str] = []
+            for cell in row:
+                if cell.tag not in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
+                    continue
+                value = cell.get(f"{_OFFICE}date-value") or _cell(cell, f"{_TEXT}p", _odt_text)
+                cells += [value] * _repeats(cell, "number-columns-repeated", _MAX_COLUMNS - len(cells))
+            while cells and not cells[-1]:
+                cells.pop()  # the empty cells repeated to the sheet's last column
+            if cells:
+                rows += [cells] * _repeats(row, "number-rows-repeated", _MAX_REPEATS)
+        yield from _sheet_lines(table.get(f"{_TABLE}name", ""), rows)
+
+
+def _repeats(element: ElementTree.Element, attribute: str, most: int) -> int:
+    count = element.get(f"{_TABLE}{attribute}", "1")
+    return max(0, min(int(count) if count.isdigit() else 1, most))
+
+
+def _sheet_lines(name: str, rows: list[list[str]]) -> Iterator[str]:
+    """A sheet's rows as lines, under its name (none for an empty sheet). A first row naming three or more columns, and holding no
+    number, is their header: each row under it says which column each value is in ("Cost:
+    $14,500"), as a reader looking down the sheet knows. Two columns are usually a list of
+    names and values ("Wi-Fi password", "Alarm code"), so they stay as they are."""
+    rows = [[" ".join(c.split()) for c in row] for row in rows]
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return
+    yield f"## {name}"
+    header = rows[0]
+    named = [c for c in header if c]
+    if len(rows) > 1 and len(named) >= 3 and not any(_numeric(c) for c in named):
+        yield _row(header)
+        for row in rows[1:]:
+            yield "; ".join(f"{header[i]}: {v}" if i < len(header) and header[i] else v for i, v in enumerate(row) if v)
+        return
+    yield from (_row(row) for row in rows)
+
+
+def _numeric(text: str) -> bool:
+    return bool(re.fullmatch(r"[-+$€£¥]?[\d.,]+%?|\d{4}-\d{2}-\d{2}.*", text))
 
 
 def _row(cells: list[str]) -> str:
