@@ -80,18 +80,18 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
                 lines = list(_word_lines(body.find(f"{_W}body")))
-                title, saved, created = _word_properties(properties)
+                title, saved, created = _core_properties(properties)
             elif "xl/workbook.xml" in names:
                 lines = list(_excel_lines(archive, limits))
-                title, saved, created = _word_properties(_part(archive, "docProps/core.xml", limits))
+                title, saved, created = _core_properties(_part(archive, "docProps/core.xml", limits))
             elif "content.xml" in names:
-                manifest = archive.read("META-INF/manifest.xml") if "META-INF/manifest.xml" in names else b""
-                if b"encryption-data" in manifest:  # its parts are ciphertext
-                    raise ExtractError(_LOCKED)
+                manifest = _part(archive, "META-INF/manifest.xml", limits)
+                if manifest is not None and any(e.tag.endswith("encryption-data") for e in manifest.iter()):
+                    raise ExtractError(_LOCKED)  # its parts are ciphertext
                 body, properties = _part(archive, "content.xml", limits), _part(archive, "meta.xml", limits)
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
                 lines = list(_odt_lines(text_body) if sheets is None else _ods_lines(sheets))
-                title, saved, created = _odt_properties(properties)
+                title, saved, created = _odf_properties(properties)
             else:
                 raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
     # A broken or hostile archive fails in zipfile, zlib or struct, wherever it is read: an
@@ -332,13 +332,13 @@ def _cell(cell: ElementTree.Element, paragraph: str, read) -> str:
     return " ".join(" ".join(read(p).split()) for p in cell.iter(paragraph)).strip()
 
 
-def _word_properties(core: ElementTree.Element | None) -> tuple[str | None, str | None, str | None]:
+def _core_properties(core: ElementTree.Element | None) -> tuple[str | None, str | None, str | None]:
     if core is None:
         return None, None, None
     return core.findtext(f"{_DC}title"), core.findtext(f"{_DCTERMS}modified"), core.findtext(f"{_DCTERMS}created")
 
 
-def _odt_properties(meta: ElementTree.Element | None) -> tuple[str | None, str | None, str | None]:
+def _odf_properties(meta: ElementTree.Element | None) -> tuple[str | None, str | None, str | None]:
     if meta is None:
         return None, None, None
     return meta.findtext(f".//{_DC}title"), meta.findtext(f".//{_DC}date"), meta.findtext(f".//{_META}creation-date")
