@@ -18,6 +18,7 @@ from brainq.config import load_config
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import extract_item, extractor_for, office
+from tests.conftest import CORPORA
 
 LIMITS = load_config().limits
 NOW = datetime(2026, 4, 1, tzinfo=timezone.utc)
@@ -298,3 +299,16 @@ def test_a_word_attachment_is_a_document_of_its_message():
     attachment = next(r for r in results if r.kind == "office")
     assert (attachment.path, attachment.locator) == ("/mail/trip.eml", "permission-slip.docx")
     assert "Cost: $12, due March 6." in attachment.text
+
+
+def test_word_and_opendocument_attachments_of_a_real_message_say_what_its_pdf_says():
+    """A message of the shared corpus carries one text as .docx, .odt and .pdf, each written by
+    its own program: the three read alike."""
+    path = CORPORA / "mail" / "php-mime-mail-parser" / "issue274.eml"
+    if not path.is_file():
+        pytest.skip(f"shared corpora not found at {CORPORA}")
+    results = list(extract_item(Item(path, path.name), LIMITS))
+    assert not [r for r in results if isinstance(r, Failure)]
+    said = {r.locator: " ".join(r.text.split()) for r in results if r.locator and r.locator.startswith("Hello from")}
+    assert said.keys() == {f"Hello from SwiftMailer.{suffix}" for suffix in ("docx", "odt", "pdf")}
+    assert len(set(said.values())) == 1 and "Hello from SwiftMailer" in said["Hello from SwiftMailer.pdf"], said
