@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from brainq.paths import shown
 from brainq.store import StoredDocument
 from brainq.verdict import days as plural_days
 
@@ -72,7 +73,7 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
         print_json(report.to_json())
         return
     for failure in report.failures:
-        err.print(f"failed: {failure.path}: {failure.reason}", markup=False)
+        err.print(f"failed: {shown(failure.path)}: {shown(failure.reason)}", markup=False)
     if quiet:
         return
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.by_kind.items()))
@@ -112,7 +113,7 @@ def check_lines(c: dict, store: str) -> list[str]:
     if c["files_pending"]:
         lines.append(f"check: {len(c['files_pending'])} files left half-done by an interrupted run; "
                      f"`brainq --store {store} backfill` finishes them")
-        lines += [f"  to redo: {path}" for path in c["files_pending"][:20]]
+        lines += [f"  to redo: {shown(path)}" for path in c["files_pending"][:20]]
     return lines
 
 
@@ -131,7 +132,7 @@ def print_status(info: dict, as_json: bool) -> None:
     if info.get("origin"):
         out.print(f"origin: {info['origin']} on the Chroma server at {info['chroma_url']}", markup=False)
     for source in info["sources"]:
-        out.print(f"source: {source}", markup=False)
+        out.print(f"source: {shown(source)}", markup=False)
     if "check" in info:
         for line in check_lines(info["check"], info["store"]):
             out.print(line, markup=False)
@@ -142,7 +143,7 @@ def print_status(info: dict, as_json: bool) -> None:
             markup=False,
         )
         for failure in run.get("failures", [])[:20]:
-            out.print(f"  failed: {failure['path']}: {failure['reason']}", markup=False)
+            out.print(f"  failed: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
 
 
 def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
@@ -152,7 +153,7 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
             continue
         when = doc.source_date.date().isoformat() if doc.source_date else "undated   "
         flag = "?" if doc.date_source == "mtime" else " "
-        where = f"{doc.path}#{doc.locator}" if doc.locator else doc.path
+        where = _where(doc)
         copies = f"  (+{len(doc.copies)} cop{'ies' if len(doc.copies) > 1 else 'y'})" if doc.copies else ""
         ocr = "  (OCR)" if doc.ocr else ""
         out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}{copies}{ocr}", markup=False)
@@ -177,7 +178,7 @@ def _age(days: float | None) -> str:
 
 
 def _where(doc) -> str:
-    return f"{doc.path}#{doc.locator}" if doc.locator else doc.path
+    return shown(f"{doc.path}#{doc.locator}" if doc.locator else doc.path)
 
 
 def print_answer(answer, config, explain: bool) -> None:

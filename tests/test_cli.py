@@ -172,3 +172,28 @@ def test_the_answer_line_names_the_source_it_quotes(capsys):
                     Verdict("verify", 0.5, "Unclear"), "Northside Chimney Co.", [weak, strong], 0.5, strong)  # fmt: skip
     print_answer(answer, load_config(), explain=False)
     assert "— newsletter, 2026-03-02" in capsys.readouterr().out
+
+
+def test_a_file_named_to_drive_the_terminal_is_printed_escaped(tmp_path):
+    """A file name may hold an ESC (a downloaded file named to retitle the window or clear the
+    screen) or a newline: every listing prints it escaped, on its own line; `--json` keeps it."""
+    from brainq.paths import shown
+
+    assert shown("a\x1b]0;owned\x07\nb\tc\udce9.txt") == "a\\x1b]0;owned\\x07\\nb\\tc\\xe9.txt"
+    folder = tmp_path / "Downloads"
+    folder.mkdir()
+    name = "code\x1b]0;owned\x07\n\x1b[2Jnote.txt"
+    (folder / name).write_text("The garage code is 4411.\n")
+    (folder / "broken\x1b[2J.pdf").write_bytes(b"%PDF-1.4 cut short")
+    (folder / "not\x1b[2J.docx").write_bytes(b"a Word file it is not")  # its reason names it too
+    store = tmp_path / "store"
+    ingested = run_cli("ingest", str(folder), store=store)
+    assert ingested.exit_code == 3 and "broken\\x1b[2J.pdf: " in ingested.output and "\x1b" not in ingested.output
+    escaped = shown(str(folder / name))
+    commands = (["list"], ["ask", "--as-of", "2026-12-01", "What is the garage code?"], ["status"], ["sources"])
+    printed = {command[0]: run_cli(*command, store=store).output for command in commands}
+    for command, output in printed.items():
+        assert "\x1b" not in output and "\x07" not in output, command
+    assert escaped in printed["list"] and escaped in printed["ask"], printed
+    listed = json.loads(run_cli("list", "--json", store=store).stdout.splitlines()[0])
+    assert listed["path"] == str(folder / name)

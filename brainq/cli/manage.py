@@ -8,6 +8,7 @@ import typer
 
 from brainq.cli.app import Settings, absolute, app, parse_day
 from brainq.errors import ExitCode, UsageError
+from brainq.paths import shown
 
 
 @app.command()
@@ -101,9 +102,9 @@ def sources(ctx: typer.Context) -> None:
     if ctx.invoked_subcommand is None:
         store = ctx.obj.store()
         for path in store.sources():
-            typer.echo(path)
+            typer.echo(shown(path))
         for path in store.forgotten():
-            typer.echo(f"  left out (forgotten): {path}")
+            typer.echo(f"  left out (forgotten): {shown(path)}")
 
 
 @sources_app.command("remove")
