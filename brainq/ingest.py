@@ -50,7 +50,8 @@ SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Tr
 # A file with one of these names that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = {
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx", ".odt",
-    ".ods", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown",
+    ".ods", ".csv", ".tsv", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics",
+    ".txt", ".md", ".markdown",
 }  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
 # many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
@@ -73,7 +74,7 @@ DERIVATION = 18  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # its calendar's stamp, not only over its first days; 17: a date in the future is not used;
 # terminal control codes are dropped from what documents say; an attachment is never dated by
 # its mailbox file's modification time; 18: Word and Excel files, OpenDocument texts and
-# spreadsheets are read, where they were skipped as no kind brainq reads
+# spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

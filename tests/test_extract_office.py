@@ -237,6 +237,28 @@ def test_an_opendocument_spreadsheet_repeats_rows_and_reads_dates_as_dates():
     assert doc.text == f"## Chores\nChore  |  Who  |  Since\n{dishes}\n{dishes}"  # the million empty rows: none
 
 
+def test_a_bank_statement_in_csv_reads_as_a_sheet_named_after_its_file():
+    data = (
+        "Date,Description,Amount,Balance\r\n"
+        '2026-03-02,"BRIGHTWAVE FIBER, AUTOPAY",-65.00,1234.56\r\n'
+        "2026-03-05,PAYROLL,2100.00,3334.56\r\n"
+    ).encode("utf-8-sig")
+    doc = read("checking-2026-03.csv", data)
+    assert doc.title == "checking-2026-03" and doc.kind == "office"
+    assert doc.text == (
+        "## checking-2026-03\nDate  |  Description  |  Amount  |  Balance\n"
+        "Date: 2026-03-02; Description: BRIGHTWAVE FIBER, AUTOPAY; Amount: -65.00; Balance: 1234.56\n"
+        "Date: 2026-03-05; Description: PAYROLL; Amount: 2100.00; Balance: 3334.56"
+    )
+
+
+def test_a_csv_of_excel_on_windows_semicolons_and_its_code_page():
+    doc = read("haushalt.csv", "Posten;Betrag\nMiete;1.250,00 €\nStrom;84,50 €\n".encode("cp1252"))
+    assert doc.text == "## haushalt\nPosten  |  Betrag\nMiete  |  1.250,00 €\nStrom  |  84,50 €"
+    assert read("list.tsv", b"milk\t2\neggs\t12\n").text == "## list\nmilk  |  2\neggs  |  12"
+    assert read("unicode.csv", "Küche\t3\n".encode("utf-16")).text == "## unicode\nKüche  |  3"
+
+
 @pytest.mark.parametrize(
     "name, data, reason",
     [
@@ -246,6 +268,8 @@ def test_an_opendocument_spreadsheet_repeats_rows_and_reads_dates_as_dates():
         ("blank.docx", docx_bytes([]), "no text in the document"),
         ("locked.ods", odt_bytes("<table:table/>", kind="spreadsheet", encrypted=True), "password-protected Office document"),
         ("blank.xlsx", xlsx_bytes({"Sheet1": "", "Sheet2": "<row/>"}), "no text in the document"),
+        ("commas.csv", b",,,\n,,\n", "no text in the document"),
+        ("huge.csv", b'a,"' + b"x" * 200_000 + b'"\n', "not a readable CSV file"),
     ],
 )
 def test_a_file_that_cannot_be_read_says_why(name, data, reason):

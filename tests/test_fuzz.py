@@ -562,13 +562,17 @@ notes = st.builds(
 
 @st.composite
 def office_files(draw) -> Case:
-    """Word and Excel files and OpenDocument texts and spreadsheets of drawn text (markup
-    characters included), cells, repeats and property dates, whole or broken as the corpus
-    files are."""
+    """Word and Excel files, OpenDocument texts and spreadsheets, and CSV files of drawn text
+    (markup characters and quotes included), cells, repeats and property dates, whole or broken
+    as the corpus files are."""
     paragraphs = draw(st.lists(st.text(max_size=40), max_size=4))
     date = st.one_of(st.none(), st.sampled_from(["2026-03-02T10:15:00Z", "1601-01-01T00:00:00Z", "0000-00-00", "9999-12-31T23:59:59.999999999"]), st.text(max_size=12))
-    form = draw(st.sampled_from(["docx", "xlsx", "odf"]))
-    if form == "docx":
+    form = draw(st.sampled_from(["docx", "xlsx", "odf", "csv"]))
+    if form == "csv":
+        separator = draw(st.sampled_from([",", ";", "\t", "|", '"', "\x00"]))
+        text = "\n".join(separator.join(row) for row in draw(st.lists(st.lists(st.text(max_size=12), max_size=4), max_size=4)))
+        name, data = draw(st.sampled_from(["export.csv", "list.tsv"])), text.encode(draw(st.sampled_from(["utf-8", "utf-16", "cp1252"])), "replace")
+    elif form == "docx":
         table = draw(st.lists(st.lists(st.text(max_size=10), max_size=3), max_size=3))
         name, data = "form.docx", docx_bytes(paragraphs, table, modified=draw(date), created=draw(date))
     elif form == "xlsx":

@@ -1,6 +1,7 @@
 """Office documents: Word (.docx) and Excel (.xlsx) files, OpenDocument texts (.odt) and
-spreadsheets (.ods). A household's letters, leases, forms, budgets and lists, saved in a folder
-or attached to a message.
+spreadsheets (.ods), and the CSV files that spreadsheets and banks export. A household's
+letters, leases, forms, budgets, lists and statements, saved in a folder or attached to a
+message.
 
 All are zip archives of XML, read by the standard library's parser: nothing a document refers
 to (a macro, a linked file, an external entity) is followed, and a part whose XML would inflate
@@ -14,6 +15,7 @@ letter written this week on a template of 2019 keeps the template's creation dat
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 import struct
@@ -38,6 +40,8 @@ _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # what Office makes of a passw
 _ODF_MIMETYPES = (b"application/vnd.oasis.opendocument.text", b"application/vnd.oasis.opendocument.spreadsheet")
 _OFFICE_SUFFIXES = (".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx")
 _ODF_SUFFIXES = (".odt", ".ods")
+_CSV_SUFFIXES = (".csv", ".tsv")
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
 _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count it claims
 # Columns of a sheet read: past them a row is ruled or padded, not written in. A repeated row
@@ -63,15 +67,41 @@ _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 
 def sniff(name: str, head: bytes) -> bool:
     """A Word or Excel file by its name (its zip parts come in any order), an OpenDocument file
-    by its `mimetype`; an encrypted Word or Excel file is a Compound File of that name."""
+    by its `mimetype`; an encrypted Word or Excel file is a Compound File of that name. A CSV
+    file by its name and a head of text."""
     lower = name.lower()
+    if lower.endswith(_CSV_SUFFIXES):
+        return head.startswith(_UTF16_BOMS) or b"\x00" not in head
     if lower.endswith(_OFFICE_SUFFIXES):
         return head.startswith((_ZIP_MAGIC, _OLE_MAGIC))
     return head.startswith(_ZIP_MAGIC) and (lower.endswith(_ODF_SUFFIXES) or any(m in head[:100] for m in _ODF_MIMETYPES))
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    data = item.read()
+    if item.name.lower().endswith(_CSV_SUFFIXES):
+        lines, (title, saved, created) = list(_csv_lines(item, limits)), (None, None, None)
+    else:
+        lines, (title, saved, created) = _archive_lines(item.read(), limits)
+    text = "\n".join(line for line in lines if line.strip())
+    if not text.strip():
+        raise ExtractError("no text in the document")
+    when = _date(saved) or _date(created)
+    # A sheet's first cell is a column's name, not the workbook's: its file names it better.
+    first_line = title_of(text) if not text.startswith("## ") else Path(item.name).stem
+    yield Document(
+        path=str(item.path),
+        locator=None,
+        kind=KIND,
+        title=" ".join((title or "").split()) or first_line or item.name,
+        text=text,
+        source_date=when,
+        date_source="office_meta" if when else None,
+        date_precision="instant" if when else None,
+    )
+
+
+def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | None, str | None, str | None]]:
+    """An Office or OpenDocument file's lines, and its title, saved and created dates."""
     if data.startswith(_OLE_MAGIC):
         raise ExtractError(_LOCKED)
     try:
@@ -99,22 +129,33 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
             struct.error) as exc:  # fmt: skip
         raise ExtractError(f"not a readable Office or OpenDocument file ({type(exc).__name__}: {str(exc)[:80]})") from None
-    text = "\n".join(line for line in lines if line.strip())
-    if not text.strip():
-        raise ExtractError("no text in the document")
-    when = _date(saved) or _date(created)
-    # A sheet's first cell is a column's name, not the workbook's: its file names it better.
-    first_line = title_of(text) if not text.startswith("## ") else Path(item.name).stem
-    yield Document(
-        path=str(item.path),
-        locator=None,
-        kind=KIND,
-        title=" ".join((title or "").split()) or first_line or item.name,
-        text=text,
-        source_date=when,
-        date_source="office_meta" if when else None,
-        date_precision="instant" if when else None,
-    )
+    return lines, (title, saved, created)
+
+
+def _csv_lines(item: Item, limits: Limits) -> Iterator[str]:
+    """A CSV or TSV file (a bank's or a card's statement, a sheet saved as text) read as a sheet
+    named after its file. Excel on Windows writes the ANSI code page, or UTF-16 as "Unicode
+    text", as often as UTF-8; the delimiter
+    is whichever of , ; tab | the first lines agree on (a semicolon where the comma is decimal)."""
+    data = item.read()
+    try:
+        text = data.decode("utf-16" if data.startswith(_UTF16_BOMS) else "utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", "replace")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel_tab if item.name.lower().endswith(".tsv") else csv.excel
+    rows, size = [], 0
+    try:
+        for row in csv.reader(io.StringIO(text), dialect):
+            rows.append(row[:_MAX_COLUMNS])
+            size += sum(map(len, rows[-1]))
+            if size > limits.max_text_chars:
+                break  # the rest would be cut anyway
+    except csv.Error as exc:  # a NUL, a field past csv's own size limit
+        raise ExtractError(f"not a readable CSV file ({exc})") from None
+    yield from _sheet_lines(Path(item.name).stem, rows)
 
 
 def _part(archive: zipfile.ZipFile, name: str, limits: Limits) -> ElementTree.Element | None:
