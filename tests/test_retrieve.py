@@ -355,6 +355,12 @@ def test_web_addresses_are_no_part_of_a_sentence_shown(text, shown):
     assert without_urls(text) == shown
 
 
+def test_a_mail_header_line_is_no_sentence_but_a_sheet_row_opening_with_date_is():
+    row = "Date: 2026-02-09; Description: CITY WATER UTILITY; Amount: -48.20"
+    chunk = f"Title\nDate: Mon, 9 Feb 2026 08:00 -0500\nTo: Ana <a@example.org>; Ben <b@example.org>\n{row}"
+    assert sentences(chunk) == [row]
+
+
 def test_a_line_of_links_is_no_sentence_and_a_link_in_one_is_dropped():
     chunk = "Title\nhttp://a.example/x http://b.example/y\nThe league draft <http://c.example/d> is on Sunday."
     assert sentences(chunk) == ["The league draft is on Sunday."]

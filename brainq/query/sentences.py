@@ -11,6 +11,9 @@ from brainq.chunking import DOT_LEADER
 
 ANSWER_CHARS = 300
 _MAIL_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
+# ... unless more fields follow it: a spreadsheet's row under its header ("Date: 2026-02-09;
+# Description: CITY WATER; Amount: -48.20") is read, not a message's header.
+_MORE_FIELDS = re.compile(r"; [^;:]{1,40}: ")
 _LINKS = re.compile(r"<?(?:https?://|www\.|mailto:)\S+>?|\S+@\S+\.\w+")
 _URLS = re.compile(r"\s*<?(?:https?://|www\.)[^\s<>]*[^\s<>.,;:!?)\]]>?", re.IGNORECASE)
 # A short line ending in a colon introduces the lines after it: "New hours are as follows:"
@@ -32,8 +35,12 @@ def sentences(chunk: str) -> list[str]:
     reads as an answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
     # A table row's dot leader reads the same as " ... ", at a fraction of the model's cost.
-    shown = [DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _MAIL_HEADER_LINE.match(s) and _readable(s)]
+    shown = [DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _mail_header(s) and _readable(s)]
     return [s for s in _with_their_items(_with_speakers(shown)) if len(s.split()) >= 3]
+
+
+def _mail_header(line: str) -> bool:
+    return bool(_MAIL_HEADER_LINE.match(line)) and not _MORE_FIELDS.search(line)
 
 
 def _with_speakers(lines: list[str]) -> list[str]:
