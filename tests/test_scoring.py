@@ -221,6 +221,10 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Kickoff at 14:45 sharp.", {"time": "2:45"}),
         ("School lets out at noon.", {"time": "12:00"}),
         ("Amount due: $1,240.50", {"amount": "$1240.50"}),
+        ("Strom: 84,50 € im Monat", {"amount": "€8450"}),
+        ("Council tax is £1,420 a year", {"amount": "£1420"}),
+        ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
+        ("Total: 3 items", {}),  # a count under a money label is no money
         ("Replace with a 16 x 25 x 4 filter", {"size": "16x25x4"}),
         ("Practice is cancelled tomorrow.", {"yes/no": "off or changed"}),
         ("Friday is a half-day.", {"yes/no": "off or changed"}),
