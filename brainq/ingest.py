@@ -663,10 +663,12 @@ class _Writer(threading.Thread):
     def run(self) -> None:
         pending: list[_Parsed] = []
         chunks = 0  # in pending
+        ended = False  # the main thread's last put (None) is taken
         try:
             self.store = Store(self.home, self.chroma_url)
             while True:
                 item = self.queue.get()
+                ended = item is None
                 if item is not None:
                     pending.append(item)
                     chunks += len(item.chunks)
@@ -678,8 +680,10 @@ class _Writer(threading.Thread):
             self._wait_saved()
         except BaseException as exc:  # handed to the main thread, which re-raises it
             self.error = exc
-            while self.queue.get() is not None:
-                pass
+            # Taken until the main thread's last put, so none of its puts waits on a full backlog;
+            # an error in the last batch came after it.
+            while not ended:
+                ended = self.queue.get() is None
         self.saving.shutdown()
         for store in (self.store, self.saver_store):
             if store:

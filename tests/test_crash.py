@@ -26,3 +26,34 @@ def test_the_next_run_mends_every_kill(tmp_path):
     )
     assert runner.kills == 4
     assert not runner.failures, "\n".join(lines)
+
+
+def test_an_error_in_the_last_batch_ends_the_ingest_with_it(tmp_path):
+    """The model failing on the run's last batch, after the last file was handed over, is
+    raised to the caller; the writer once waited for a second end of input that never came."""
+    import threading
+
+    from brainq.config import load_config
+    from brainq.ingest import ingest
+    from brainq.store import Store
+
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "a.txt").write_text("The garage code is 4411.\n")
+
+    def broken(texts):
+        raise TypeError("the tokenizer refused a text")
+
+    outcome = []
+
+    def run_ingest():
+        try:
+            ingest(Store(tmp_path / "store"), load_config(), [folder], embed=broken)
+        except TypeError as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=run_ingest, daemon=True)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "ingest still waiting after the writer failed"
+    assert outcome and "tokenizer refused" in str(outcome[0])
