@@ -211,15 +211,61 @@ def test_an_excel_sheet_names_each_value_by_its_column():
 def test_an_excel_sheet_of_two_columns_is_a_list_and_dates_follow_their_format():
     rows = (
         '<row><c t="s"><v>0</v></c><c t="s"><v>1</v></c></row>'
-        '<row><c t="s"><v>2</v></c><c s="2"><v>0.5</v></c></row>'  # a time of day in a date format
+        '<row><c t="s"><v>2</v></c><c s="2"><v>0.5</v></c></row>'  # a time of day alone: no day of 1904
         '<row><c t="s"><v>3</v></c><c s="3"><v>12</v></c></row>'  # "due 12": no date
         '<row><c t="s"><v>4</v></c><c s="1"><v>1</v></c></row>'
     )
     shared = ["Wi-Fi password", "<r><t>blue</t></r><r><t>heron</t></r><rPh><t>ブルー</t></rPh>", "Alarm at", "Rent day", "Start"]
     doc = read("codes.xlsx", xlsx_bytes({"Codes": rows}, shared, date1904=True))
     assert doc.text == (
-        "## Codes\nWi-Fi password  |  blueheron\nAlarm at  |  1904-01-01 12:00\nRent day  |  12\nStart  |  1904-01-02"
+        "## Codes\nWi-Fi password  |  blueheron\nAlarm at  |  12:00\nRent day  |  12\nStart  |  1904-01-02"
     )
+
+
+def test_excel_times_are_rounded_to_the_minute_they_show_and_escaped_emoji_are_whole():
+    rows = (
+        '<row><c t="s"><v>0</v></c><c s="1"><v>44197.7083333333</v></c></row>'  # 15 digits, as a sheet keeps them
+        '<row><c t="s"><v>1</v></c></row>'
+    )
+    doc = read("t.xlsx", xlsx_bytes({"S": rows}, ["Party", "Cake _xD83C__xDF82_ and a lone _xD83D_ half"]))
+    assert doc.text == "## S\nParty  |  2021-01-01 17:00\nCake \U0001f382 and a lone \ufffd half"
+    doc.text.encode("utf-8")  # a lone surrogate could be neither stored nor embedded
+
+
+def test_a_small_file_repeating_a_long_text_is_read_only_to_the_text_limit():
+    small = dataclasses.replace(LIMITS, max_text_chars=50_000)
+    cells = "".join(f'<row><c t="s"><v>0</v></c><c t="s"><v>0</v></c></row>' for _ in range(2000))
+    data = xlsx_bytes({"S": cells}, ["word " * 20_000])  # 100 kB of text, 4,000 times
+    assert len(data) < 50_000
+    assert len(read("bomb.xlsx", data, small).text) <= 50_000
+    repeated = (
+        '<table:table table:name="S"><table:table-row table:number-rows-repeated="100">'
+        f'<table:table-cell table:number-columns-repeated="64"><text:p>{"word " * 20_000}</text:p></table:table-cell>'
+        "</table:table-row></table:table>"
+    )
+    assert len(read("bomb.ods", odt_bytes(repeated, kind="spreadsheet"), small).text) <= 50_000
+    assert read("blank-lines.csv", b"a,b\n" + b"\n" * 3_000_000 + b"c,d\n").text == "## blank-lines\na  |  b\nc  |  d"
+
+
+def test_a_table_in_a_table_is_read_once_and_a_text_box_once():
+    inner = "<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Inner</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"
+    outer = f"<w:tbl><w:tr><w:tc><w:p><w:r><w:t>Outer</w:t></w:r></w:p>{inner}</w:tc><w:tc><w:p><w:r><w:t>Right</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"
+    box = "<w:p><w:r><w:t>Note:</w:t></w:r><w:r><mc:AlternateContent xmlns:mc=\"http://schemas.openxmlformats.org/markup-compatibility/2006\">"
+    box += "<mc:Choice><w:drawing><w:txbxContent><w:p><w:r><w:t>Call Dr. Lee</w:t></w:r></w:p></w:txbxContent></w:drawing></mc:Choice>"
+    box += "<mc:Fallback><w:pict><w:txbxContent><w:p><w:r><w:t>Call Dr. Lee</w:t></w:r></w:p></w:txbxContent></w:pict></mc:Fallback>"
+    box += "</mc:AlternateContent></w:r></w:p>"
+    assert read("t.docx", docx_bytes([], body_xml=outer + box)).text == "Outer Inner  |  Right\nNote:\nCall Dr. Lee"
+
+
+def test_comments_are_no_part_of_an_opendocument_text_or_cell():
+    comment = (
+        '<office:annotation><dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">Bob</dc:creator>'
+        "<text:p>check this figure</text:p></office:annotation>"
+    )
+    assert read("c.odt", odt_bytes(f"<text:p>Rent is {comment}1200 a month</text:p>")).text == "Rent is 1200 a month"
+    cell = f"<table:table-cell>{comment}<text:p>100</text:p></table:table-cell>"
+    sheet = f'<table:table table:name="B"><table:table-row><table:table-cell><text:p>Budget</text:p></table:table-cell>{cell}</table:table-row></table:table>'
+    assert read("c.ods", odt_bytes(sheet, kind="spreadsheet")).text == "## B\nBudget  |  100"
 
 
 def test_an_opendocument_spreadsheet_repeats_rows_and_reads_dates_as_dates():

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from xml.etree import ElementTree
@@ -49,11 +50,13 @@ _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count i
 # read this many times at most.
 _MAX_COLUMNS = 64
 _MAX_REPEATS = 100
-# Excel's built-in number formats that show a date (14-22, 27-36 and 50-58 in East Asian
-# locales, 45-47 minutes and seconds: times left as numbers).
-_EXCEL_DATE_FORMATS = {*range(14, 23), *range(27, 37), *range(50, 59)}
+# Excel's built-in number formats that show a date (14-17 and 22; 27-36 and 50-58 in East
+# Asian locales) or only a time of day (18-21, 45-47).
+_EXCEL_FORMATS = {**dict.fromkeys([*range(14, 18), 22, *range(27, 37), *range(50, 59)], "date"),
+                  **dict.fromkeys([*range(18, 22), *range(45, 48)], "time")}  # fmt: skip
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
@@ -79,7 +82,7 @@ def sniff(name: str, head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if item.name.lower().endswith(_CSV_SUFFIXES):
-        lines, (title, saved, created) = list(_csv_lines(item, limits)), (None, None, None)
+        lines, (title, saved, created) = list(_within(_csv_lines(item), limits)), (None, None, None)
     else:
         lines, (title, saved, created) = _archive_lines(item.read(), limits)
     text = "\n".join(line for line in lines if line.strip())
@@ -87,7 +90,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         raise ExtractError("no text in the document")
     when = _date(saved) or _date(created)
     # A sheet's first cell is a column's name, not the workbook's: its file names it better.
-    first_line = title_of(text) if not text.startswith("## ") else Path(item.name).stem
+    first_line = title_of(text) if not text.startswith("## ") else " ".join(Path(item.name).stem.split())
     yield Document(
         path=str(item.path),
         locator=None,
@@ -109,10 +112,10 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
             names = set(archive.namelist())
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
-                lines = list(_word_lines(body.find(f"{_W}body")))
+                lines = list(_within(_word_lines(body.find(f"{_W}body")), limits))
                 title, saved, created = _core_properties(properties)
             elif "xl/workbook.xml" in names:
-                lines = list(_excel_lines(archive, limits))
+                lines = list(_within(_excel_lines(archive, limits), limits))
                 title, saved, created = _core_properties(_part(archive, "docProps/core.xml", limits))
             elif "content.xml" in names:
                 manifest = _part(archive, "META-INF/manifest.xml", limits)
@@ -120,7 +123,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
                     raise ExtractError(_LOCKED)  # its parts are ciphertext
                 body, properties = _part(archive, "content.xml", limits), _part(archive, "meta.xml", limits)
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
-                lines = list(_odt_lines(text_body) if sheets is None else _ods_lines(sheets))
+                lines = list(_within(_odt_lines(text_body) if sheets is None else _ods_lines(sheets), limits))
                 title, saved, created = _odf_properties(properties)
             else:
                 raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
@@ -132,7 +135,19 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
     return lines, (title, saved, created)
 
 
-def _csv_lines(item: Item, limits: Limits) -> Iterator[str]:
+def _within(lines: Iterator[str], limits: Limits) -> Iterator[str]:
+    """Lines until they hold `limits.max_text_chars`: the rest would be cut anyway, and a
+    file of a few kilobytes can repeat one long text (a shared string, a repeated cell) into
+    gigabytes."""
+    size = 0
+    for line in lines:
+        yield line
+        size += len(line) + 1
+        if size > limits.max_text_chars:
+            return
+
+
+def _csv_lines(item: Item) -> Iterator[str]:
     """A CSV or TSV file (a bank's or a card's statement, a sheet saved as text) read as a sheet
     named after its file. Excel on Windows writes the ANSI code page, or UTF-16 as "Unicode
     text", as often as UTF-8; the delimiter
@@ -146,16 +161,11 @@ def _csv_lines(item: Item, limits: Limits) -> Iterator[str]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
     except csv.Error:
         dialect = csv.excel_tab if item.name.lower().endswith(".tsv") else csv.excel
-    rows, size = [], 0
+    reader = csv.reader(io.StringIO(text), dialect)
     try:
-        for row in csv.reader(io.StringIO(text), dialect):
-            rows.append(row[:_MAX_COLUMNS])
-            size += sum(map(len, rows[-1]))
-            if size > limits.max_text_chars:
-                break  # the rest would be cut anyway
+        yield from _sheet_lines(Path(item.name).stem, (row[:_MAX_COLUMNS] for row in reader))
     except csv.Error as exc:  # a NUL, a field past csv's own size limit
         raise ExtractError(f"not a readable CSV file ({exc})") from None
-    yield from _sheet_lines(Path(item.name).stem, rows)
 
 
 def _part(archive: zipfile.ZipFile, name: str, limits: Limits) -> ElementTree.Element | None:
@@ -182,21 +192,28 @@ def _word_lines(body: ElementTree.Element | None) -> Iterator[str]:
         if block.tag == f"{_W}p":
             yield _word_text(block)
         elif block.tag == f"{_W}tbl":
-            for row in block.iter(f"{_W}tr"):
-                yield _row([_cell(cell, f"{_W}p", _word_text) for cell in row.findall(f"{_W}tc")])
+            for row in block.findall(f"{_W}tr"):
+                yield _row([_cell(_word_lines(cell)) for cell in row.findall(f"{_W}tc")])
         elif block.tag == f"{_W}sdt":  # a content control (a form field, a cover page) wraps blocks
             yield from _word_lines(block.find(f"{_W}sdtContent"))
 
 
-def _word_text(paragraph: ElementTree.Element) -> str:
-    parts = []
-    for node in paragraph.iter():
-        if node.tag == f"{_W}t":  # not w:delText: what tracked changes deleted
+def _word_text(paragraph: ElementTree.Element, parts: list[str] | None = None) -> str:
+    """A paragraph's text: not what tracked changes deleted (`w:delText`), and a text box once
+    (Word writes it twice: for new readers, and as a `mc:Fallback` for old ones), its own
+    paragraphs on lines of their own."""
+    parts = [] if parts is None else parts
+    for node in paragraph:
+        if node.tag == f"{_W}t":
             parts.append(node.text or "")
         elif node.tag == f"{_W}tab":
             parts.append("\t")
-        elif node.tag in (f"{_W}br", f"{_W}cr"):
+        elif node.tag in (f"{_W}br", f"{_W}cr", f"{_W}p"):
             parts.append("\n")
+            if node.tag == f"{_W}p":
+                _word_text(node, parts)
+        elif node.tag not in (f"{_MC}Fallback", f"{_W}delText"):
+            _word_text(node, parts)
     return "".join(parts)
 
 
@@ -205,14 +222,15 @@ def _odt_lines(body: ElementTree.Element | None) -> Iterator[str]:
         if block.tag in (f"{_TEXT}p", f"{_TEXT}h"):
             yield _odt_text(block)
         elif block.tag == f"{_TABLE}table":
-            for row in block.iter(f"{_TABLE}table-row"):
-                yield _row([_cell(cell, f"{_TEXT}p", _odt_text) for cell in row.findall(f"{_TABLE}table-cell")])
+            for row in _table_rows(block):
+                yield _row([_cell(_odt_lines(cell)) for cell in row.findall(f"{_TABLE}table-cell")])
         elif block.tag in (f"{_TEXT}list", f"{_TEXT}list-item", f"{_TEXT}section"):
             yield from _odt_lines(block)
 
 
 def _odt_text(paragraph: ElementTree.Element) -> str:
-    """A paragraph's text; `text:s` stands for spaces, `text:tab` and `text:line-break` for theirs."""
+    """A paragraph's text; `text:s` stands for spaces, `text:tab` and `text:line-break` for
+    theirs. Footnotes and comments (with their author and date) are no part of it."""
     parts = [paragraph.text or ""]
     for node in paragraph:
         if node.tag == f"{_TEXT}s":
@@ -222,7 +240,7 @@ def _odt_text(paragraph: ElementTree.Element) -> str:
             parts.append("\t")
         elif node.tag == f"{_TEXT}line-break":
             parts.append("\n")
-        elif node.tag not in (f"{_TEXT}note", f"{_TEXT}annotation"):
+        elif node.tag not in (f"{_TEXT}note", f"{_OFFICE}annotation", f"{_OFFICE}annotation-end"):
             parts.append(_odt_text(node))
         parts.append(node.tail or "")
     return "".join(parts)
@@ -256,7 +274,7 @@ def _excel_lines(archive: zipfile.ZipFile, limits: Limits) -> Iterator[str]:
         yield from _sheet_lines(sheet.get("name", ""), rows)
 
 
-def _excel_value(cell: ElementTree.Element, shared: list[str], dates: set[int], epoch: datetime) -> str:
+def _excel_value(cell: ElementTree.Element, shared: list[str], dates: dict[int, str], epoch: datetime) -> str:
     kind, value = cell.get("t", "n"), cell.findtext(f"{_SHEET}v") or ""
     if kind == "s":
         return shared[int(value)] if value.isdigit() and int(value) < len(shared) else ""
@@ -270,10 +288,13 @@ def _excel_value(cell: ElementTree.Element, shared: list[str], dates: set[int], 
         number = float(value)
     except ValueError:
         return value
-    style = cell.get("s", "0")
-    if style.isdigit() and int(style) in dates and 0 < number < 2_958_466:  # Excel's last day: 9999-12-31
-        when = epoch + timedelta(days=number)
-        return when.date().isoformat() if number == int(number) else when.isoformat(sep=" ", timespec="minutes")
+    shows = dates.get(int(style)) if (style := cell.get("s", "0")).isdigit() else None
+    if shows and 0 <= number < 2_958_466:  # Excel's last day: 9999-12-31
+        # To the second, rounded: a sheet keeps 15 digits, and 17:00 is 44197.7083333333.
+        when = epoch + timedelta(seconds=round(number * 86400))
+        if shows == "time" or number < 1:  # a time of day alone is no day of 1899
+            return when.strftime("%H:%M")
+        return when.date().isoformat() if when.time() == datetime.min.time() else when.strftime("%Y-%m-%d %H:%M")
     return f"{number:.15g}"
 
 
@@ -284,26 +305,29 @@ def _excel_string(string: ElementTree.Element | None) -> str:
         return ""
     runs = [string, *string.findall(f"{_SHEET}r")]
     text = "".join(t.text or "" for run in runs for t in run.findall(f"{_SHEET}t"))
-    return re.sub(r"_x([0-9A-Fa-f]{4})_", lambda m: chr(int(m.group(1), 16)), text)
+    text = re.sub(r"_x([0-9A-Fa-f]{4})_", lambda m: chr(int(m.group(1), 16)), text)
+    # An emoji is written as two such escapes (a surrogate pair): joined here. One alone is no
+    # character, and no text holding it can be stored or embedded.
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
-def _excel_date_styles(styles: ElementTree.Element | None) -> set[int]:
-    """The cell styles (indexes into `cellXfs`) whose number format shows a date."""
+def _excel_date_styles(styles: ElementTree.Element | None) -> dict[int, str]:
+    """The cell styles (indexes into `cellXfs`) whose number format shows a date or a time."""
     if styles is None:
-        return set()
+        return {}
     custom = {}
     for fmt in styles.iter(f"{_SHEET}numFmt"):
         # Quoted text and [colour] or [$-locale] sections are no part of the date: "d" in
         # "[Red]" or in "\"due\"" is not a day.
         code = re.sub(r'"[^"]*"|\[[^\]]*\]|\\.', "", fmt.get("formatCode", "")).lower()
-        custom[fmt.get("numFmtId")] = "y" in code or "d" in code
+        custom[fmt.get("numFmtId")] = "date" if "y" in code or "d" in code else "time" if "h" in code else None
     formats = styles.find(f"{_SHEET}cellXfs")
-    date_styles = set()
+    shown = {}
     for index, xf in enumerate(formats if formats is not None else ()):
         fmt = xf.get("numFmtId", "0")
-        if custom.get(fmt, fmt.isdigit() and int(fmt) in _EXCEL_DATE_FORMATS):
-            date_styles.add(index)
-    return date_styles
+        if kind := custom.get(fmt, _EXCEL_FORMATS.get(int(fmt)) if fmt.isdigit() else None):
+            shown[index] = kind
+    return shown
 
 
 def _column(reference: str, default: int) -> int:
@@ -321,12 +345,12 @@ def _ods_lines(spreadsheet: ElementTree.Element) -> Iterator[str]:
     """Each sheet under its name; a cell's value as it is shown, a date as the date it holds."""
     for table in spreadsheet.iter(f"{_TABLE}table"):
         rows = []
-        for row in table.iter(f"{_TABLE}table-row"):
+        for row in _table_rows(table):
             cells: list[str] = []
             for cell in row:
                 if cell.tag not in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
                     continue
-                value = cell.get(f"{_OFFICE}date-value") or _cell(cell, f"{_TEXT}p", _odt_text)
+                value = cell.get(f"{_OFFICE}date-value") or _cell(_odt_lines(cell))
                 cells += [value] * _repeats(cell, "number-columns-repeated", _MAX_COLUMNS - len(cells))
             while cells and not cells[-1]:
                 cells.pop()  # the empty cells repeated to the sheet's last column
@@ -340,24 +364,24 @@ def _repeats(element: ElementTree.Element, attribute: str, most: int) -> int:
     return max(0, min(int(count) if count.isdigit() else 1, most))
 
 
-def _sheet_lines(name: str, rows: list[list[str]]) -> Iterator[str]:
+def _sheet_lines(name: str, rows: Iterable[list[str]]) -> Iterator[str]:
     """A sheet's rows as lines, under its name (none for an empty sheet). A first row naming three or more columns, and holding no
     number, is their header: each row under it says which column each value is in ("Cost:
     $14,500"), as a reader looking down the sheet knows. Two columns are usually a list of
     names and values ("Wi-Fi password", "Alarm code"), so they stay as they are."""
-    rows = [[" ".join(c.split()) for c in row] for row in rows]
-    rows = [row for row in rows if any(row)]
-    if not rows:
+    filled = (row for row in ([" ".join(c.split()) for c in row] for row in rows) if any(row))
+    header, second = next(filled, None), next(filled, None)
+    if header is None:
         return
     yield f"## {name}"
-    header = rows[0]
+    yield _row(header)
     named = [c for c in header if c]
-    if len(rows) > 1 and len(named) >= 3 and not any(_numeric(c) for c in named):
-        yield _row(header)
-        for row in rows[1:]:
+    labelled = len(named) >= 3 and not any(_numeric(c) for c in named)
+    for row in itertools.chain([second] if second else [], filled):
+        if labelled:
             yield "; ".join(f"{header[i]}: {v}" if i < len(header) and header[i] else v for i, v in enumerate(row) if v)
-        return
-    yield from (_row(row) for row in rows)
+        else:
+            yield _row(row)
 
 
 def _numeric(text: str) -> bool:
@@ -369,8 +393,18 @@ def _row(cells: list[str]) -> str:
     return "  |  ".join(cells) if any(cells) else ""
 
 
-def _cell(cell: ElementTree.Element, paragraph: str, read) -> str:
-    return " ".join(" ".join(read(p).split()) for p in cell.iter(paragraph)).strip()
+def _table_rows(table: ElementTree.Element) -> Iterator[ElementTree.Element]:
+    """A table's own rows, in the groups OpenDocument may put them in; a table inside a cell
+    is that cell's text."""
+    for child in table:
+        if child.tag == f"{_TABLE}table-row":
+            yield child
+        elif child.tag in (f"{_TABLE}table-rows", f"{_TABLE}table-header-rows", f"{_TABLE}table-row-group"):
+            yield from _table_rows(child)
+
+
+def _cell(lines: Iterator[str]) -> str:
+    return " ".join(" ".join(line.split()) for line in lines).strip()
 
 
 def _core_properties(core: ElementTree.Element | None) -> tuple[str | None, str | None, str | None]:
