@@ -93,7 +93,7 @@ def check_lines(c: dict, store: str) -> list[str]:
     """What `status --check` found and did, in the order a person would act on it."""
     lines = []
     if c["moved_aside"]:
-        lines.append(f"check: the vectors could not be used; moved aside to {c['moved_aside']} (delete it once all is well)")
+        lines.append(f"check: the vectors could not be used; moved aside to {shown(c['moved_aside'])} (delete it once all is well)")
     if c["problem"]:
         return [*lines, f"check: {c['problem']}"]
     disagree = c["missing_vectors"] or c["orphan_vectors"]
@@ -109,10 +109,10 @@ def check_lines(c: dict, store: str) -> list[str]:
     if c["restored_words"]:
         lines.append(f"check: {c['restored_words']} words of the vocabulary made again from the catalog's text")
     if (disagree or c["vocabulary_missing"]) and not c["repaired"]:
-        lines.append(f"  mend with: brainq --store {store} status --check --repair")
+        lines.append(f"  mend with: brainq --store {shown(store)} status --check --repair")
     if c["files_pending"]:
         lines.append(f"check: {len(c['files_pending'])} files left half-done by an interrupted run; "
-                     f"`brainq --store {store} backfill` finishes them")
+                     f"`brainq --store {shown(store)} backfill` finishes them")
         lines += [f"  to redo: {shown(path)}" for path in c["files_pending"][:20]]
     return lines
 
@@ -121,7 +121,7 @@ def print_status(info: dict, as_json: bool) -> None:
     if as_json:
         print_json(info)
         return
-    out.print(f"[bold]store[/] {info['store']}  ({info['size_bytes'] / 2**20:.1f} MB)")
+    out.print(f"[bold]store[/] {escape(shown(info['store']))}  ({info['size_bytes'] / 2**20:.1f} MB)")
     out.print(f"{info['documents']} documents, {info['chunks']} chunks from {info['files']} files"
               f" ({info['files_with_errors']} with errors)"
               + (f"; {info['copies_folded']} copies of documents counted once" if info["copies_folded"] else ""))
@@ -304,8 +304,8 @@ def print_eval(report, show_failures: bool) -> None:
     if show_failures:
         out.print("\n[bold]misses[/]")
         for o in report.failures():
-            got = ", ".join(p.rsplit("/", 1)[-1] for p in o.paths[:3]) or "nothing"
-            want = ", ".join(p.rsplit("/", 1)[-1] for p in o.question.expect) or "nothing"
+            got = ", ".join(shown(p.rsplit("/", 1)[-1]) for p in o.paths[:3]) or "nothing"
+            want = ", ".join(shown(p.rsplit("/", 1)[-1]) for p in o.question.expect) or "nothing"
             out.print(
                 f"  {escape(o.question.question)}\n    pattern {o.pattern} (want {o.question.pattern}), "
                 f"verdict {o.verdict} (want {o.question.verdict}); got {escape(got)}; want {escape(want)}"

@@ -197,3 +197,7 @@ def test_a_file_named_to_drive_the_terminal_is_printed_escaped(tmp_path):
     assert escaped in printed["list"] and escaped in printed["ask"], printed
     listed = json.loads(run_cli("list", "--json", store=store).stdout.splitlines()[0])
     assert listed["path"] == str(folder / name)
+    odd_store = run_cli("status", store=tmp_path / "st[/b]\x1bx")  # rich markup and an ESC in --store
+    assert odd_store.exit_code == 0 and "st[/b]\\x1bx" in odd_store.output and "\x1b" not in odd_store.output
+    missing = run_cli("ingest", str(tmp_path / "gone\x1b[2J"), store=store)
+    assert "gone\\x1b[2J: no such file" in missing.output and "\x1b" not in missing.output

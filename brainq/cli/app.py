@@ -13,7 +13,7 @@ import typer
 from typer.core import TyperGroup
 
 from brainq.errors import BrainqError, ExitCode, UsageError
-from brainq.paths import NOT_UTF8, printable, unnamable
+from brainq.paths import NOT_UTF8, printable, shown, unnamable
 
 
 class _Commands(TyperGroup):
@@ -32,10 +32,10 @@ class _Commands(TyperGroup):
             if type(exc).__module__.partition(".")[0] in ("typer", "click") or (ctx.obj is not None and ctx.obj.debug):
                 raise
             if isinstance(exc, BrainqError):
-                typer.echo(f"brainq: error: {exc}", err=True)
+                typer.echo(f"brainq: error: {shown(str(exc))}", err=True)  # it may name a path
                 raise typer.Exit(exc.exit_code) from None
             # A bug is one line too, unless --debug asks for the traceback.
-            typer.echo(f"brainq: internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+            typer.echo(f"brainq: internal error: {type(exc).__name__}: {shown(str(exc))} (run with --debug for details)", err=True)
             raise typer.Exit(ExitCode.FAILED) from None
 
 
