@@ -234,7 +234,7 @@ def test_excel_times_are_rounded_to_the_minute_they_show_and_escaped_emoji_are_w
 
 def test_a_small_file_repeating_a_long_text_is_read_only_to_the_text_limit():
     small = dataclasses.replace(LIMITS, max_text_chars=50_000)
-    cells = "".join(f'<row><c t="s"><v>0</v></c><c t="s"><v>0</v></c></row>' for _ in range(2000))
+    cells = "".join('<row><c t="s"><v>0</v></c><c t="s"><v>0</v></c></row>' for _ in range(2000))
     data = xlsx_bytes({"S": cells}, ["word " * 20_000])  # 100 kB of text, 4,000 times
     assert len(data) < 50_000
     assert len(read("bomb.xlsx", data, small).text) <= 50_000
