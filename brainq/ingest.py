@@ -42,7 +42,7 @@ from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for, resolved
 from brainq.paths import NOT_UTF8, printable, unnamable
-from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument
+from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument, is_store
 from brainq.store.records import within
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
@@ -273,7 +273,7 @@ def _walk(
 
     unreadable: list[str] = []  # os.walk passes over a folder it cannot list, without a word
     for folder, dirs, names in os.walk(root, onerror=lambda exc: unreadable.append(exc.filename)):
-        if os.path.realpath(folder) == home or not wanted(folder):
+        if os.path.realpath(folder) == home or is_store(folder) or not wanted(folder):
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
@@ -325,6 +325,17 @@ def _mailbox_file(path: str, skip: set[str]) -> bool:
         return False  # read, it fails with its own reason
 
 
+def _unreadable(report: IngestReport, progress: Progress, path: str, exc: OSError) -> None:
+    """A file that cannot be read fails; one deleted since the walk listed it (a download's
+    partial file, a database's journal) is gone, not broken: it is passed over."""
+    if exc.errno == errno.ENOENT:
+        report.skipped += 1
+        report.skipped_files.append(Failure(path, "gone before it was read"))
+        progress.file_done(path, "skipped", 0)
+    else:
+        _fail(report, progress, path, f"cannot read: {exc.strerror}")
+
+
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
     """Decide whether a file changed, or was derived otherwise; if so, extract and chunk it.
     Yields a _Parsed for the file, or for each part of an mbox (_read_mailbox)."""
@@ -334,7 +345,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     try:
         st = os.stat(path)
     except OSError as exc:
-        _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        _unreadable(report, progress, path, exc)
         return
     if stat.S_ISDIR(st.st_mode):  # one the walk could not enter
         try:
@@ -372,7 +383,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
         resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
     except OSError as exc:
-        _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        _unreadable(report, progress, path, exc)
         return
     if current and record.sha256 == sha:
         store.touch_file(path, st.st_size, st.st_mtime_ns)

@@ -720,7 +720,7 @@ def test_every_file_is_accounted_for(home):
     """In the store, failed with a reason, or skipped with a reason: none silently."""
     tree, store = home
     (tree / "notes/empty.txt").write_bytes(b"")
-    (tree / "notes/budget.csv").write_text("month,amount\nMarch,120\n")
+    (tree / "notes/budget.xls").write_bytes(b"\xd0\xcf\x11\xe0 an old binary workbook")
     (tree / "notes/broken.pdf").write_bytes(b"%PDF-1.4 truncated")
     os.mkfifo(tree / "notes/pipe.eml")  # opening it would wait for a writer forever
     # Names in Latin-1, as an old archive unpacks them: no catalog or terminal takes them as they are.
@@ -731,9 +731,27 @@ def test_every_file_is_accounted_for(home):
     assert result.exit_code == 3  # done, but a file failed
     report = json.loads(result.stdout)
     assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
-        ("empty.txt", "empty"), ("budget.csv", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
+        ("empty.txt", "empty"), ("budget.xls", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
     }  # fmt: skip
     assert sorted(Path(f["path"]).name for f in report["failures"]) == ["broken.pdf", "caf\\xe9.eml", "r\\xe9sum\\xe9s"]
     assert report["skipped"] == 3 and report["failed"] == 3
     assert all("rename it" in f["reason"] for f in report["failures"] if "\\x" in f["path"])
     assert run_cli("status", store=store).exit_code == 0  # the run's log holds the names as text
+
+
+def test_a_store_inside_a_source_is_not_read_and_a_file_gone_before_its_reading_is_no_failure(home, monkeypatch):
+    """Another brainq store in an ingested folder holds no one's documents, and its journal
+    files come and go while it is used; a file deleted between the walk and its reading (a
+    download's partial file) is passed over, not failed."""
+    from brainq import ingest as ingesting
+
+    tree, store = home
+    other = tree / "notes" / "old-brainq"
+    assert run_cli("ingest", "--quiet", str(tree / "notes"), store=other).exit_code == 0
+    listed = list(ingesting._walk(tree, store, [], (), []))
+    assert listed and not [p for p in listed if p.startswith(str(other))]
+    walk = ingesting._walk
+    monkeypatch.setattr(ingesting, "_walk", lambda *args: [*walk(*args), str(tree / "notes" / "download.part")])
+    report = json.loads(run_cli("backfill", "--json", store=store).stdout)
+    assert report["failed"] == 0
+    assert [(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]] == [("download.part", "gone before it was read")]

@@ -23,9 +23,18 @@ from brainq.store.vectors import COLLECTION, Chroma, _Guarded
 from brainq.store.writes import Writes
 
 __all__ = [
-    "Store", "StoredDocument", "Chunk", "FileRecord", "FileWrite", "Hit", "epoch_seconds", "COLLECTION",
+    "Store", "StoredDocument", "Chunk", "FileRecord", "FileWrite", "Hit", "epoch_seconds", "COLLECTION", "is_store",
     "SCHEMA_VERSION", "StoreError", "_Guarded",
 ]  # fmt: skip
+
+
+def is_store(folder: str) -> bool:
+    """Whether a folder is a brainq store: no person's documents, and files that change under
+    a reader while their own run or question uses them (another store kept inside a folder
+    that is ingested, as a test's or a second household's may be)."""
+    return os.path.isfile(os.path.join(folder, "catalog.sqlite3")) and (
+        os.path.isdir(os.path.join(folder, "chroma")) or os.path.isfile(os.path.join(folder, "write.lock"))
+    )
 
 
 class Store:
