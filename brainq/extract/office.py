@@ -150,8 +150,8 @@ def _within(lines: Iterator[str], limits: Limits) -> Iterator[str]:
 def _csv_lines(item: Item) -> Iterator[str]:
     """A CSV or TSV file (a bank's or a card's statement, a sheet saved as text) read as a sheet
     named after its file. Excel on Windows writes the ANSI code page, or UTF-16 as "Unicode
-    text", as often as UTF-8; the delimiter
-    is whichever of , ; tab | the first lines agree on (a semicolon where the comma is decimal)."""
+    text", as often as UTF-8. The delimiter is whichever of , ; tab | the first lines agree on
+    (a semicolon where the comma is decimal)."""
     data = item.read()
     try:
         text = data.decode("utf-16" if data.startswith(_UTF16_BOMS) else "utf-8-sig")
