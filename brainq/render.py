@@ -156,7 +156,7 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         where = _where(doc)
         copies = f"  (+{len(doc.copies)} cop{'ies' if len(doc.copies) > 1 else 'y'})" if doc.copies else ""
         ocr = "  (OCR)" if doc.ocr else ""
-        out.print(f"{when}{flag} {doc.doc_type:<14} {doc.title[:60]:<60}  {where}{copies}{ocr}", markup=False)
+        out.print(f"{when}{flag} {doc.doc_type:<14} {_title(doc, 60):<60}  {where}{copies}{ocr}", markup=False)
 
 
 _LEVEL_STYLE = {"answer": "bold green", "verify": "bold yellow", "unknown": "bold red"}
@@ -175,6 +175,11 @@ def _age(days: float | None) -> str:
     if days < 730:
         return f"{days / 30.4:.0f} months ago"
     return f"{days / 365.25:.0f} years ago"
+
+
+def _title(doc, width: int | None = None) -> str:
+    """A title on one line: one made of a file's name may hold a line break."""
+    return shown(" ".join(doc.title.split()))[:width]
 
 
 def _where(doc) -> str:
@@ -199,7 +204,7 @@ def print_answer(answer, config, explain: bool) -> None:
     if not shown and answer.results:
         out.print("\n[bold]CLOSEST[/] [dim](none relevant enough to answer)[/]")
         for s in answer.results:
-            out.print(f"  {_when(s.doc)}  {s.doc.doc_type:<14} {escape(s.doc.title[:70])}")
+            out.print(f"  {_when(s.doc)}  {s.doc.doc_type:<14} {escape(_title(s.doc, 70))}")
             out.print(f"      [dim]{escape(_where(s.doc))}[/]")
     for bucket in config.timeline:
         members = [s for s in shown if bucket_of(s.age_days, config.timeline) == bucket.name]
@@ -212,7 +217,7 @@ def print_answer(answer, config, explain: bool) -> None:
             date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
             out.print(
                 f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "
-                f"{escape(s.doc.title[:70])}{flag}"
+                f"{escape(_title(s.doc, 70))}{flag}"
             )
             out.print(f"      [dim]{escape(_where(s.doc))}[/]")
 
@@ -243,7 +248,7 @@ def _print_explain(answer) -> None:
         out.print(
             f"  {s.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) | {s.rank:.3f} "
             f"(bm25 {c.bm25:.1f}) x {s.decay:.2f} x {s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
-            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(s.doc.title[:50])}"
+            f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(_title(s.doc, 50))}"
             f"{'  (text read by OCR)' if s.doc.ocr else ''}",
             markup=False,
         )
@@ -269,7 +274,7 @@ def print_context(answer, config, budget: int) -> None:
         sys.stdout.write(f"\n## {bucket.name}\n")
         for s in sorted(members, key=lambda s: s.doc.source_date.isoformat() if s.doc.source_date else ""):
             body = " ".join(s.candidate.text.split("\n", 1)[-1].split())
-            sys.stdout.write(f"[{_when(s.doc)} · {s.doc.doc_type} · {s.doc.title} · {_where(s.doc)}]\n{body}\n")
+            sys.stdout.write(f"[{_when(s.doc)} · {s.doc.doc_type} · {_title(s.doc)} · {_where(s.doc)}]\n{body}\n")
 
 
 def print_eval(report, show_failures: bool) -> None:

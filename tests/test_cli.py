@@ -186,6 +186,8 @@ def test_a_file_named_to_drive_the_terminal_is_printed_escaped(tmp_path):
     (folder / name).write_text("The garage code is 4411.\n")
     (folder / "broken\x1b[2J.pdf").write_bytes(b"%PDF-1.4 cut short")
     (folder / "not\x1b[2J.docx").write_bytes(b"a Word file it is not")  # its reason names it too
+    photo = next((ROOT / "corpus_samples" / "household" / "photos").glob("*.jpg"))
+    (folder / "beach\nday.jpg").write_bytes(photo.read_bytes())  # a photo is titled by its file's name
     store = tmp_path / "store"
     ingested = run_cli("ingest", str(folder), store=store)
     assert ingested.exit_code == 3 and "broken\\x1b[2J.pdf: " in ingested.output and "\x1b" not in ingested.output
@@ -195,8 +197,9 @@ def test_a_file_named_to_drive_the_terminal_is_printed_escaped(tmp_path):
     for command, output in printed.items():
         assert "\x1b" not in output and "\x07" not in output, command
     assert escaped in printed["list"] and escaped in printed["ask"], printed
-    listed = json.loads(run_cli("list", "--json", store=store).stdout.splitlines()[0])
-    assert listed["path"] == str(folder / name)
+    assert any(line.split()[2:4] == ["beach", "day.jpg"] for line in printed["list"].splitlines()), printed["list"]
+    listed = [json.loads(line)["path"] for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+    assert str(folder / name) in listed
     odd_store = run_cli("status", store=tmp_path / "st[/b]\x1bx")  # rich markup and an ESC in --store
     assert odd_store.exit_code == 0 and "st[/b]\\x1bx" in odd_store.output and "\x1b" not in odd_store.output
     missing = run_cli("ingest", str(tmp_path / "gone\x1b[2J"), store=store)
