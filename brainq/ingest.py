@@ -329,9 +329,7 @@ def _unreadable(report: IngestReport, progress: Progress, path: str, exc: OSErro
     """A file that cannot be read fails; one deleted since the walk listed it (a download's
     partial file, a database's journal) is gone, not broken: it is passed over."""
     if exc.errno == errno.ENOENT:
-        report.skipped += 1
-        report.skipped_files.append(Failure(path, "gone before it was read"))
-        progress.file_done(path, "skipped", 0)
+        _skip(report, progress, path, "gone before it was read")
     else:
         _fail(report, progress, path, f"cannot read: {exc.strerror}")
 
@@ -358,9 +356,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     if not stat.S_ISREG(st.st_mode):
         # Opening a named pipe waits for a writer that may never come, and a device or socket
         # holds no document: only regular files are read.
-        report.skipped += 1
-        report.skipped_files.append(Failure(path, "not a regular file"))
-        progress.file_done(path, "skipped", 0)
+        _skip(report, progress, path, "not a regular file")
         return
     record = store.file_record(path)
     # A PDF that needed a password is tried again when passwords are given: they are no part
@@ -397,9 +393,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     try:
         if not st.st_size or (module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES):
             reason = "not a kind brainq reads" if st.st_size else "empty"
-            report.skipped += 1
-            report.skipped_files.append(Failure(path, reason))
-            progress.file_done(path, "skipped", 0)
+            _skip(report, progress, path, reason)
             yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
             return
         if not mailbox:
@@ -556,6 +550,12 @@ def copy_key(doc: Document) -> str:
         " ".join(_RECIPIENTS.sub("", doc.text).split()) if doc.kind == "email" else " ".join(doc.text.split()),
     ]
     return hashlib.sha1("\0".join(parts).encode("utf-8", "replace")).hexdigest()[:20]
+
+
+def _skip(report: IngestReport, progress: Progress, path: str, reason: str) -> None:
+    report.skipped += 1
+    report.skipped_files.append(Failure(path, reason))
+    progress.file_done(path, "skipped", 0)
 
 
 def _fail(report: IngestReport, progress: Progress, path: str, reason: str) -> None:
