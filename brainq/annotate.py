@@ -19,10 +19,10 @@ from brainq.config import Config, DocTypes
 from brainq.documents import Document, in_the_future
 
 CUE_SCAN_CHARS = 20_000  # doc_type cues are read from the start of a document only
-DATE_FROM_FILE_KINDS = ("pdf", "office", "text")
+DATE_FROM_FILE_KINDS = ("pdf", "office", "html", "text")
 # A photo without EXIF dates that shows text (a receipt: read by OCR) is dated by a date printed
 # in it under a label ("Date:"), as a scan is; a flyer's or a booking's first date is its event's.
-DATE_FROM_TEXT_KINDS = ("pdf", "office", "text", "photo")
+DATE_FROM_TEXT_KINDS = ("pdf", "office", "html", "text", "photo")
 
 
 def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Document:

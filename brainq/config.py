@@ -125,8 +125,8 @@ class Limits:
     max_file_mb: float  # a larger file is reported, not read; in an mbox, a larger message
     max_pages: int  # pages of one PDF read for text
     # One PDF stream or one XML part of a Word or OpenDocument file, decompressed (pypdf's own
-    # default is 75 MB). A "zip bomb" that inflates to gigabytes stops here; the largest page
-    # of ordinary PDFs is well under 1 MB.
+    # default is 75 MB), or one web page. A "zip bomb" that inflates to gigabytes stops here;
+    # the largest page of ordinary PDFs is well under 1 MB.
     max_stream_mb: float
     max_attachments: int  # per message
     max_depth: int  # nesting of attachments inside attachments (message/rfc822)

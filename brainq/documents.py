@@ -52,11 +52,11 @@ class Document:
 
     path: str
     locator: str | None
-    kind: str  # the extractor that produced it: email, pdf, office, photo, calendar, text
+    kind: str  # the extractor that produced it: email, pdf, office, html, photo, calendar, text
     title: str
     text: str
     source_date: datetime | None = None
-    date_source: str | None = None  # header, exif, pdf_meta, xmp, office_meta, text, ics, mtime ...
+    date_source: str | None = None  # header, exif, pdf_meta, xmp, office_meta, html_meta, text, ics, mtime ...
     # instant, day, month or year: a month-precise date is never treated as its first day
     date_precision: str | None = None
     sender: str | None = None

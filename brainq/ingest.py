@@ -50,7 +50,7 @@ SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Tr
 # A file with one of these names that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = {
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx", ".odt",
-    ".ods", ".csv", ".tsv", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics",
+    ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics",
     ".txt", ".md", ".markdown",
 }  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
@@ -61,7 +61,7 @@ BATCH_CHUNKS = 512
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 18  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 19  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -74,7 +74,8 @@ DERIVATION = 18  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # its calendar's stamp, not only over its first days; 17: a date in the future is not used;
 # terminal control codes are dropped from what documents say; an attachment is never dated by
 # its mailbox file's modification time; 18: Word and Excel files, OpenDocument texts and
-# spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads
+# spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads;
+# 19: web pages (.html), in folders and attached
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

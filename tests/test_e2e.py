@@ -5,6 +5,7 @@ import json
 import os
 import re
 from datetime import datetime
+from email.message import EmailMessage
 
 import numpy as np
 import pytest
@@ -215,3 +216,33 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     fence = ask_json(store, "How much did the fence cost?")  # the row, each value under its column's name
     assert fence["results"][0]["path"].endswith("house.xlsx"), fence
     assert fence["answer"] == "Job: Fence; Contractor: Cedar & Sons; Cost: $3,900", fence
+
+
+def test_saved_and_attached_web_pages_are_asked_like_any_other(tmp_path):
+    """An order confirmation saved from the browser and a booking mailed as an HTML attachment
+    are ingested, typed and dated, and each answers; their markup and scripts say nothing."""
+    from tests.test_extract_html import page
+
+    home = tmp_path / "Documents"
+    home.mkdir()
+    (home / "order-4471.html").write_bytes(page("windows-1252", '<meta name="date" content="2026-03-02">', "cp1252"))
+    booking = EmailMessage()
+    booking["From"], booking["To"] = "stay@lakeside-cabins.example", "me@example.org"
+    booking["Subject"], booking["Date"] = "Your booking", "Tue, 10 Mar 2026 09:00:00 -0700"
+    booking.set_content("Your confirmation is attached.")
+    booking.add_attachment(
+        b"<html><head><script>track()</script></head><body><h2>Reservation confirmed</h2>"
+        b"<p>Cabin 7, checking in Friday, April 3. Check-in is from 4:00 PM; the door code is 5521.</p></body></html>",
+        maintype="text", subtype="html", filename="confirmation.html",
+    )  # fmt: skip
+    (home / "booking.eml").write_bytes(booking.as_bytes())
+    store = tmp_path / "store"
+    assert run_cli("ingest", "--quiet", str(home), store=store).exit_code == 0
+    listed = [json.loads(line) for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+    kinds = {(d["path"].rsplit("/", 1)[-1], d["locator"]): (d["doc_type"], d["date_source"]) for d in listed}
+    assert kinds[("order-4471.html", None)] == ("receipt", "html_meta")
+    assert kinds[("booking.eml", "confirmation.html")][1] == "email"  # dated by its message
+    code = ask_json(store, "What is the door code for the cabin?")
+    assert code["results"][0]["locator"] == "confirmation.html" and "5521" in code["answer"], code
+    price = ask_json(store, "How much was the furnace filter?")
+    assert price["results"][0]["path"].endswith("order-4471.html") and "$12.99" in price["answer"], price

@@ -596,7 +596,31 @@ def office_files(draw) -> Case:
     return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files()}
+# Pieces of pages: markup broken and whole, heads that declare charsets and dates, comments.
+PAGE_PIECES = [
+    "<!DOCTYPE html>", "<html>", "</html>", "<head>", "<title>", "</title>", "<body>", "<p>", "</p>", "<table><tr><td>",
+    "</td><td>", "</td></tr></table>", "<script>", "</script>", "<style>", "<!--", "-->", "<![CDATA[", "&amp;", "&#0;",
+    "&#x110000;", "&bogus;", "<a href=", "<meta ", "charset=", "utf-16", "x-unknown", "base64", "'", '"', ">", "<",
+    "content=", "name=date ", "property=article:modified_time ", "2026-03-02T10:15:00Z", "0000-00-00", "Tue, 15 Nov",
+    "<ol><li>", "<pre>", "<br>", "<blockquote>", "<h1>", "<img src=x>", "\x00", "\ufeff", "word ",
+]  # fmt: skip
+
+
+@st.composite
+def web_pages(draw) -> Case:
+    """Pages of drawn markup and text in a drawn encoding, with or without a byte-order mark,
+    whole or broken as the corpus files are."""
+    pieces = draw(st.lists(st.one_of(st.sampled_from(PAGE_PIECES), st.text(max_size=12)), max_size=40))
+    encoding = draw(st.sampled_from(["utf-8", "cp1252", "utf-16-le", "latin-1"]))
+    data = "".join(pieces).encode(encoding, "replace")
+    if draw(st.booleans()):
+        data = {"utf-16-le": b"\xff\xfe", "utf-8": b"\xef\xbb\xbf"}.get(encoding, b"") + data
+    name = draw(st.sampled_from(["page.html", "saved.htm", "attachment", "note.xhtml"]))
+    mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
+    return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
+
+
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages()}
 
 
 def _fill_payloads() -> None:

@@ -26,7 +26,6 @@ from email.message import Message
 from email.utils import parseaddr, parsedate_to_datetime
 from pathlib import PurePosixPath, PureWindowsPath
 
-import html2text
 from mailparser_reply.parser import EmailMessage as MailBody
 from dateutil import parser as dateutil_parser
 from dateutil.parser import UnknownTimezoneWarning
@@ -35,6 +34,7 @@ from brainq.chunking import FORWARD_WORDS
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
+from brainq.extract.html import text_of
 
 KIND = "email"
 
@@ -758,7 +758,7 @@ def _text(
         if role == "text":
             blocks.append(_marked(_part_text(part)))
         elif role == "html":
-            blocks.append(_marked(_html_text(_part_text(part))))
+            blocks.append(_marked(text_of(_part_text(part))))
             if "HTML converted to text" not in doc.notes:
                 doc.notes.append("HTML converted to text")
     if attachment_names:
@@ -815,15 +815,6 @@ def _undeclared_quoted_printable(part: Message, payload: bytes) -> bool:
         and len(_SOFT_BREAK.findall(payload)) >= 3
         and not _NOT_QUOTED_PRINTABLE.search(payload)
     )
-
-
-def _html_text(html: str) -> str:
-    converter = html2text.HTML2Text()
-    converter.body_width = 0  # no hard wrapping: chunking decides line length
-    converter.ignore_images = True
-    converter.ignore_emphasis = True
-    converter.ignore_links = True  # keep the link text, drop the URLs
-    return converter.handle(html)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,174 @@
+"""Web pages: text without markup or scripts, titled and dated by the page's head, in the
+charset the page holds; attached to a message or saved on their own."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import time
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from brainq.annotate import annotate
+from brainq.config import load_config
+from brainq.documents import Failure, Item
+from brainq.errors import ExtractError
+from brainq.extract import extract_item, extractor_for, html
+
+CONFIG = load_config()
+LIMITS = CONFIG.limits
+NOW = datetime(2026, 4, 1, tzinfo=timezone.utc)
+
+ORDER = """<!-- saved from url=(0040)https://shop.example.com/orders/4471 -->
+<!DOCTYPE html>
+<html><head><meta charset="{charset}">
+<title>Order confirmation &amp; receipt \u2013 Hillside Hardware</title>
+{meta}
+<style>p {{ color: red }}</style><script>var note = "<p>not the page's words</p>";</script>
+</head><body>
+<h1>Thank you for your order</h1>
+<p>Order number: 4471. Paid with Visa ending 1234.</p>
+<table><tr><th>Item</th><th>Price</th></tr><tr><td>Furnace filter 16x25x1</td><td>$12.99</td></tr></table>
+<p><a href="https://shop.example.com/track">Track your package</a> \u2022 caf\u00e9 hours 8\u20135</p>
+</body></html>"""
+
+
+def page(charset: str = "utf-8", meta: str = "", encoding: str | None = None) -> bytes:
+    return ORDER.format(charset=charset, meta=meta).encode(encoding or charset)
+
+
+def read(data: bytes, name: str = "order.html", limits=LIMITS):
+    return list(extract_item(Item(Path(f"/docs/{name}"), name, data=data), limits))
+
+
+def test_a_saved_page_reads_as_its_words_titled_and_typed():
+    (doc,) = read(page(meta='<meta property="article:modified_time" content="2026-03-02T10:15:00-08:00">'))
+    assert doc.kind == "html" and doc.title == "Order confirmation & receipt \u2013 Hillside Hardware"
+    assert "Order number: 4471" in doc.text and "Furnace filter 16x25x1| $12.99" in doc.text
+    assert "Track your package" in doc.text and "https://" not in doc.text  # a link keeps its words
+    assert "not the page's words" not in doc.text and "color" not in doc.text
+    assert (doc.source_date, doc.date_source, doc.date_precision) == (
+        datetime(2026, 3, 2, 10, 15, tzinfo=timezone(timedelta(hours=-8))), "html_meta", "instant",
+    )  # fmt: skip
+    typed = annotate(doc, CONFIG, mtime=NOW.timestamp(), now=NOW)
+    assert typed.doc_type == "receipt"  # "thank you for your order", "order number", "paid"
+
+
+@pytest.mark.parametrize(
+    "charset, encoding",
+    [("utf-8", "utf-8"), ("windows-1252", "cp1252"), ("iso-8859-1", "cp1252"), ("x-unknown", "utf-8"), ("base64", "utf-8")],
+)
+def test_the_page_is_read_in_the_charset_it_holds(charset, encoding):
+    """A declared charset is believed, "iso-8859-1" read as windows-1252 as browsers do (its
+    dash and bullet are 0x96 and 0x95); one Python does not know, or that is no text encoding,
+    falls back to UTF-8."""
+    (doc,) = read(page(charset, encoding=encoding))
+    assert "\u2022 caf\u00e9 hours 8\u20135" in doc.text and "\u2013 Hillside" in doc.title
+
+
+@pytest.mark.parametrize("bom, codec", [(b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8")])
+def test_a_byte_order_mark_decides_the_encoding(bom, codec):
+    (doc,) = read(bom + ORDER.format(charset="windows-1252", meta="").encode(codec))
+    assert "caf\u00e9 hours" in doc.text
+
+
+def test_a_page_without_a_declaration_is_utf8_else_windows_1252():
+    undeclared = ORDER.replace('<meta charset="{charset}">', "")
+    assert "caf\u00e9" in read(undeclared.format(meta="").encode("utf-8"))[0].text
+    assert "caf\u00e9" in read(undeclared.format(meta="").encode("cp1252"))[0].text
+
+
+@pytest.mark.parametrize(
+    "meta, expected, precision",
+    [
+        ('<meta name="date" content="2025-11-03">', datetime(2025, 11, 3), "day"),
+        ('<meta itemprop="datePublished" content="2024-06-01T08:00:00Z">'
+         '<meta itemprop="dateModified" content="2025-01-15T08:00:00Z">', datetime(2025, 1, 15, 8, tzinfo=timezone.utc), "instant"),
+        ('<meta http-equiv="Last-Modified" content="Tue, 15 Nov 2022 12:45:26 GMT">',
+         datetime(2022, 11, 15, 12, 45, 26, tzinfo=timezone.utc), "instant"),
+        ("<meta name='DC.date' content='not a date'><meta name=dcterms.created content=2023-05-04>", datetime(2023, 5, 4), "day"),
+    ],
+)  # fmt: skip
+def test_the_page_is_dated_by_what_its_head_says_last_change_first(meta, expected, precision):
+    (doc,) = read(page(meta=meta))
+    assert (doc.source_date, doc.date_precision) == (expected, precision)
+
+
+def test_a_page_without_a_date_of_its_own_is_dated_as_a_pdf_is():
+    """By a date printed in it, else the file's time, flagged."""
+    (doc,) = read(page(meta='<meta name="date" content="0001-01-01">'))
+    assert doc.source_date is None
+    dated = annotate(dataclasses.replace(doc, text="Ordered on March 3, 2026.\n" + doc.text), CONFIG, NOW.timestamp(), NOW)
+    assert (dated.source_date.date().isoformat(), dated.date_source) == ("2026-03-03", "text")
+    undated = annotate(dataclasses.replace(doc, text="Thanks!"), CONFIG, NOW.timestamp(), NOW)
+    assert undated.date_source == "mtime"
+
+
+def test_the_title_falls_back_to_the_first_heading_then_the_name():
+    untitled = b"<html><body><h2>Spring  schedule</h2><p>Practice is at 5 PM.</p></body></html>"
+    assert read(untitled)[0].title == "Spring schedule"
+    unclosed = b"<html><head><title>Never closed<body><p>Words.</p>"
+    assert read(unclosed)[0].title  # whatever it says, it has one and the page is read
+
+
+def test_pages_are_known_by_name_or_by_their_first_markup():
+    doctype = b"\n<!-- a comment --><!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\"><html><p>x</p></html>"
+    assert extractor_for(Item(Path("a"), "attachment", data=doctype)) is html
+    assert extractor_for(Item(Path("a"), "page.xhtml", data=b'<?xml version="1.0"?>\n<html xmlns="x"><p>x</p></html>')) is html
+    assert extractor_for(Item(Path("a"), "saved.HTM", data=b"just words, no markup")) is html
+    assert extractor_for(Item(Path("a"), "notes.txt", data=b"Remember: <html> is a tag")) is not html
+    assert extractor_for(Item(Path("a"), "data.html", data=b"\x00\x01\x02binary")) is None
+    mail = b"From: a@example.com\r\nSubject: hi\r\n\r\n<html><p>body</p></html>"
+    assert extractor_for(Item(Path("a"), "message.html", data=mail)).KIND == "email"
+
+
+def test_a_page_with_no_words_is_refused_with_a_reason():
+    with pytest.raises(ExtractError, match="no text in the page"):
+        read(b"<html><head><title>Empty</title><script>x()</script></head><body> <img src=a.png> </body></html>")
+
+
+def test_a_huge_page_is_read_to_the_stream_limit_with_a_note():
+    limits = dataclasses.replace(LIMITS, max_stream_mb=0.01)
+    (doc,) = read(b"<html><body>" + b"<p>word</p>" * 5000 + b"</body></html>", limits=limits)
+    assert "page read to its first 0.01 MB" in doc.notes and 0 < doc.text.count("word") < 5000
+
+
+def test_hostile_heads_cost_no_more_than_their_length():
+    """Comments before the markup are matched one by one (a pattern letting each run on to a
+    later "-->" tried every split: 22 empty comments took 0.7 s, 40 would take days), and a
+    tag is read to the next "<" at most, so unclosed ones are not read again each."""
+    start = time.perf_counter()
+    assert extractor_for(Item(Path("a"), "attachment", data=b"<!---->" * 500 + b"x")) is None
+    hostile = b"<html><head>" + b"<meta charset=" * 30000 + b"<title" * 30000 + b"<meta name=date content=" * 30000
+    with contextlib.suppress(ExtractError):  # the converter reads it all as one broken tag
+        read(hostile + b"<body><p>x</p>")
+    assert time.perf_counter() - start < 10
+
+
+def test_an_attached_page_is_a_document_of_its_message_and_its_date():
+    message = EmailMessage()
+    message["From"], message["To"] = "trips@airline.example", "me@example.org"
+    message["Subject"], message["Date"] = "Your itinerary", "Mon, 02 Mar 2026 08:00:00 -0500"
+    message.set_content("Your itinerary is attached.")
+    message.add_attachment(
+        b"<html><body><p>Flight 212 departs PDX at 7:40 AM on April 4.</p></body></html>",
+        maintype="text", subtype="html", filename="itinerary.html",
+    )  # fmt: skip
+    results = read(message.as_bytes(), name="itinerary.eml")
+    assert not [r for r in results if isinstance(r, Failure)]
+    attached = next(r for r in results if r.kind == "html")
+    assert attached.locator == "itinerary.html" and "departs PDX at 7:40 AM" in attached.text
+    assert (attached.date_source, attached.source_date.isoformat()) == ("email", "2026-03-02T08:00:00-05:00")
+
+
+def test_a_marked_section_the_parser_does_not_know_loses_no_words():
+    """Python's HTML parser raises on "<![CTADA[" (a typo, or a fragment cut there); the page,
+    and a mail whose body is such HTML, is read with it as text."""
+    (doc,) = read(b"<html><body><p>Pickup is at 3 PM.</p><![CTADA[ <p>Bring a coat.</p></body></html>")
+    assert "Pickup is at 3 PM." in doc.text and "Bring a coat." in doc.text
+    mail = b"From: a@example.com\r\nSubject: hi\r\nContent-Type: text/html\r\n\r\n<p>Pickup is at 3 PM.</p><![if x]><![CTADA["
+    (message,) = read(mail, name="m.eml")
+    assert "Pickup is at 3 PM." in message.text
