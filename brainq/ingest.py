@@ -408,8 +408,9 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         reason = str(exc)
     except _OutOfTime:
         reason = f"took longer than {config.limits.seconds_per_file:g} s; skipped"
-    except (RecursionError, MemoryError, ValueError, LookupError, OSError, UnicodeError) as exc:
-        # Hostile files reach corners no parser anticipates; the run must go on without them.
+    except (RecursionError, MemoryError, ValueError, LookupError, OSError, UnicodeError, AssertionError) as exc:
+        # Hostile files reach corners no parser anticipates (some state their assumptions with
+        # `assert`); the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
     _fail(report, progress, path, reason)
     if not cursor.start:  # nothing of it is kept; an mbox keeps the parts read before

@@ -106,6 +106,22 @@ def test_seconds_per_file(tmp_path, monkeypatch):
     assert failed(report) == {"slow.txt": "took longer than 1 s; skipped"}
 
 
+def test_a_parser_that_asserts_loses_one_file_not_the_run(tmp_path, monkeypatch):
+    """Parsers brainq uses state their assumptions with `assert` (Python's HTML parser did on
+    "<![CTADA["): a hostile file that breaks one is reported, and the others are read."""
+
+    def asserting(item, limits):
+        if item.name == "hostile.txt":
+            raise AssertionError("unexpected char in declaration")
+        yield from original(item, limits)
+
+    original = text_extractor.extract
+    monkeypatch.setattr(text_extractor, "extract", asserting)
+    report = run_ingest(tmp_path, config_with(), {"hostile.txt": b"words", "fine.txt": b"words too"})
+    assert report.added == 1
+    assert failed(report) == {"hostile.txt": "unreadable (AssertionError: unexpected char in declaration)"}
+
+
 # --- text per document, for every kind -------------------------------------------------------
 
 
@@ -141,6 +157,7 @@ TEXT_SAMPLES = {
     "doc.pdf": _pdf("first page " * 8, "second page " * 8),
     "cal.ics": _ics("UID:x\r\nDTSTART:20260313T100000\r\nSUMMARY:Practice\r\nDESCRIPTION:" + "Water. " * 30),
     "photo.jpg": _photo(b"Maggie at the lake " * 12),
+    "page.html": b"<html><head><title>Limits</title></head><body><p>" + b"Pickup is at noon. " * 20 + b"</p></body></html>",
 }
 
 
@@ -184,6 +201,16 @@ def test_max_stream_mb():
     (over,) = extract("doc.pdf", _page_inflating_to(MIB + 1), Limits(max_stream_mb=1))
     assert "edge" not in over.text
     assert "text of 1 page(s) unreadable" in over.notes
+
+
+def test_max_stream_mb_for_a_web_page():
+    page = b"<html><body><p>edge</p>" + b" " * (MIB - 37) + b"</body></html>"
+    assert len(page) == MIB
+    (at_limit,) = extract("page.html", page, Limits(max_stream_mb=1))
+    assert at_limit.notes == []
+    (over,) = extract("page.html", page + b"<p>past the limit</p>", Limits(max_stream_mb=1))
+    assert "edge" in over.text and "past the limit" not in over.text
+    assert over.notes == ["page read to its first 1 MB"]
 
 
 # --- email -----------------------------------------------------------------------------------
