@@ -50,7 +50,8 @@ SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Tr
 # A file with one of these names that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = {
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx", ".odt",
-    ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics",
+    ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml",
+    ".mht", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics",
     ".txt", ".md", ".markdown",
 }  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this

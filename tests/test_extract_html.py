@@ -172,3 +172,18 @@ def test_a_marked_section_the_parser_does_not_know_loses_no_words():
     mail = b"From: a@example.com\r\nSubject: hi\r\nContent-Type: text/html\r\n\r\n<p>Pickup is at 3 PM.</p><![if x]><![CTADA["
     (message,) = read(mail, name="m.eml")
     assert "Pickup is at 3 PM." in message.text
+
+
+def test_a_page_saved_as_one_file_is_read_as_the_message_it_is():
+    """Chrome's and Edge's .mhtml: MIME, the page its HTML root, dated when it was saved."""
+    mhtml = (
+        b"From: <Saved by Blink>\r\nSnapshot-Content-Location: https://school.example.org/news\r\n"
+        b"Subject: Spring schedule\r\nDate: Fri, 27 Nov 2026 09:00:00 -0000\r\nMIME-Version: 1.0\r\n"
+        b'Content-Type: multipart/related; type="text/html"; boundary="B"\r\n\r\n--B\r\n'
+        b"Content-Type: text/html\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+        b"<html><head><title>Spring</title></head><body><p>Friday is a half day; dismissal at 11:50.</p></body></html>\r\n"
+        b"--B\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n\r\niVBORw0KGgo=\r\n--B--\r\n"
+    )  # fmt: skip
+    (doc,) = read(mhtml, name="news.mhtml")
+    assert "Friday is a half day; dismissal at 11:50." in doc.text and "<p>" not in doc.text
+    assert (doc.title, doc.source_date.isoformat()) == ("Spring schedule", "2026-11-27T09:00:00+00:00")
