@@ -32,6 +32,7 @@ class Item:
     name: str
     data: bytes | None = None
     depth: int = 0  # attachment nesting depth: 0 for a file on disk
+    charset: str | None = None  # an attachment's text, as its message declares it (MIME)
 
     def read(self, max_bytes: int | None = None) -> bytes:
         if self.data is not None:

@@ -59,12 +59,15 @@ def test_a_saved_page_reads_as_its_words_titled_and_typed():
 
 @pytest.mark.parametrize(
     "charset, encoding",
-    [("utf-8", "utf-8"), ("windows-1252", "cp1252"), ("iso-8859-1", "cp1252"), ("x-unknown", "utf-8"), ("base64", "utf-8")],
-)
+    [("utf-8", "utf-8"), ("windows-1252", "cp1252"), ("iso-8859-1", "cp1252"), ("ISO-8859-9", "cp1254"),
+     ("x-unknown", "utf-8"), ("base64", "utf-8"), ("idna", "utf-8"), ("undefined", "utf-8"), ("utf_16", "utf-8"),
+     ("utf-32", "utf-8"), ("cp037", "utf-8"), ("punycode", "utf-8")],
+)  # fmt: skip
 def test_the_page_is_read_in_the_charset_it_holds(charset, encoding):
     """A declared charset is believed, "iso-8859-1" read as windows-1252 as browsers do (its
-    dash and bullet are 0x96 and 0x95); one Python does not know, or that is no text encoding,
-    falls back to UTF-8."""
+    dash and bullet are 0x96 and 0x95); one Python does not know, that is no text encoding or
+    does not read ASCII as ASCII (UTF-16 without its mark, EBCDIC) falls back to UTF-8. None
+    raises: "idna" and "undefined" did, in the sniff every unclaimed file goes through."""
     (doc,) = read(page(charset, encoding=encoding))
     assert "\u2022 caf\u00e9 hours 8\u20135" in doc.text and "\u2013 Hillside" in doc.title
 
@@ -79,6 +82,28 @@ def test_a_page_without_a_declaration_is_utf8_else_windows_1252():
     undeclared = ORDER.replace('<meta charset="{charset}">', "")
     assert "caf\u00e9" in read(undeclared.format(meta="").encode("utf-8"))[0].text
     assert "caf\u00e9" in read(undeclared.format(meta="").encode("cp1252"))[0].text
+    # One stray byte does not make a UTF-8 page windows-1252.
+    stray = read(undeclared.format(meta="").encode("utf-8").replace(b"Thank", b"\xffThank"))[0]
+    assert "caf\u00e9" in stray.text and "\u2013 Hillside" in stray.title
+
+
+def test_a_page_cut_mid_character_keeps_its_encoding():
+    data = b"<html><head><title>Caf\xc3\xa9 order</title></head><body><p>" + "caf\u00e9 ".encode() * 2000
+    limits = dataclasses.replace(LIMITS, max_stream_mb=(len(data) - 1) / 2**20)  # cut inside the last "é"
+    (doc,) = read(data, limits=limits)
+    assert doc.title == "Caf\u00e9 order" and doc.notes
+
+
+def test_an_attached_page_is_read_in_the_charset_its_message_declares():
+    """MIME's charset outranks the page's own declaration, as HTTP's does for a browser."""
+    message = EmailMessage()
+    message["From"], message["Subject"] = "yoyaku@ryokan.example", "Booking"
+    message.set_content("Attached.")
+    page = "<html><body><p>\u3054\u4e88\u7d04\u3042\u308a\u304c\u3068\u3046</p></body></html>".encode("shift_jis")
+    message.add_attachment(page, maintype="text", subtype="html", filename="booking.html")
+    message.get_payload()[1].set_param("charset", "shift_jis")
+    attached = next(r for r in read(message.as_bytes(), name="m.eml") if r.kind == "html")
+    assert "\u3054\u4e88\u7d04\u3042\u308a\u304c\u3068\u3046" in attached.text
 
 
 @pytest.mark.parametrize(
@@ -90,6 +115,7 @@ def test_a_page_without_a_declaration_is_utf8_else_windows_1252():
         ('<meta http-equiv="Last-Modified" content="Tue, 15 Nov 2022 12:45:26 GMT">',
          datetime(2022, 11, 15, 12, 45, 26, tzinfo=timezone.utc), "instant"),
         ("<meta name='DC.date' content='not a date'><meta name=dcterms.created content=2023-05-04>", datetime(2023, 5, 4), "day"),
+        ('<meta name="date" content="20260302T101500Z">', datetime(2026, 3, 2, 10, 15, tzinfo=timezone.utc), "instant"),
     ],
 )  # fmt: skip
 def test_the_page_is_dated_by_what_its_head_says_last_change_first(meta, expected, precision):
@@ -109,7 +135,10 @@ def test_a_page_without_a_date_of_its_own_is_dated_as_a_pdf_is():
 
 def test_the_title_falls_back_to_the_first_heading_then_the_name():
     untitled = b"<html><body><h2>Spring  schedule</h2><p>Practice is at 5 PM.</p></body></html>"
-    assert read(untitled)[0].title == "Spring schedule"
+    assert read(untitled)[0].title == "Spring schedule"  # an icon's <svg><title> is not the page's:
+    assert read(untitled.replace(b"<h2>", b"<svg><title>Close menu</title></svg><h2>"))[0].title == "Spring schedule"
+    # "İ" lower-cased is two characters: the title is found in the page as written.
+    assert read("<title>\u0130stanbul \u0130zmir otel</title><p>x</p>".encode())[0].title == "\u0130stanbul \u0130zmir otel"
     unclosed = b"<html><head><title>Never closed<body><p>Words.</p>"
     assert read(unclosed)[0].title  # whatever it says, it has one and the page is read
 
@@ -120,6 +149,9 @@ def test_pages_are_known_by_name_or_by_their_first_markup():
     assert extractor_for(Item(Path("a"), "page.xhtml", data=b'<?xml version="1.0"?>\n<html xmlns="x"><p>x</p></html>')) is html
     assert extractor_for(Item(Path("a"), "saved.HTM", data=b"just words, no markup")) is html
     assert extractor_for(Item(Path("a"), "notes.txt", data=b"Remember: <html> is a tag")) is not html
+    # Markup opens PHP and template files too: a suffix of another kind is that kind.
+    assert extractor_for(Item(Path("a"), "index.php", data=b"<html><?php echo 1; ?></html>")) is None
+    assert extractor_for(Item(Path("a"), "notes.txt", data=b'Template: <meta charset="idna">')) is not html
     assert extractor_for(Item(Path("a"), "data.html", data=b"\x00\x01\x02binary")) is None
     mail = b"From: a@example.com\r\nSubject: hi\r\n\r\n<html><p>body</p></html>"
     assert extractor_for(Item(Path("a"), "message.html", data=mail)).KIND == "email"
@@ -145,6 +177,10 @@ def test_hostile_heads_cost_no_more_than_their_length():
     hostile = b"<html><head>" + b"<meta charset=" * 30000 + b"<title" * 30000 + b"<meta name=date content=" * 30000
     with contextlib.suppress(ExtractError):  # the converter reads it all as one broken tag
         read(hostile + b"<body><p>x</p>")
+    # Python's HTML parser reads an unclosed tag to the page's end, each time (40,000 took
+    # nearly 4 minutes); one endless tag made the attribute pattern quadratic.
+    read(b"<html><body><p>x</p>" + b"<a " * 40000 + b'<a b="' * 20000)
+    read(b"<html><head><meta " + b"a" * 60000 + b"></head><body><p>x</p></body></html>")
     assert time.perf_counter() - start < 10
 
 
@@ -171,7 +207,13 @@ def test_a_marked_section_the_parser_does_not_know_loses_no_words():
     assert "Pickup is at 3 PM." in doc.text and "Bring a coat." in doc.text
     mail = b"From: a@example.com\r\nSubject: hi\r\nContent-Type: text/html\r\n\r\n<p>Pickup is at 3 PM.</p><![if x]><![CTADA["
     (message,) = read(mail, name="m.eml")
-    assert "Pickup is at 3 PM." in message.text
+    assert "Pickup is at 3 PM." in message.text and "<![if" not in message.text  # a known section is no text
+
+
+def test_markup_the_converter_asserts_on_is_read_without_its_layout():
+    """html2text asserts that "<ol start>" has a number; the page's words are kept all the same."""
+    (doc,) = read(b"<html><body><ol start><li>Pay the plumber</li></ol><script>x()</script></body></html>")
+    assert "Pay the plumber" in doc.text
 
 
 def test_a_page_saved_as_one_file_is_read_as_the_message_it_is():

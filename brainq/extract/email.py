@@ -907,7 +907,7 @@ def _attachments(
         except ExtractError as exc:
             yield Failure(path, f"{label}: {exc}")
             continue
-        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1)
+        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1, charset=_declared_charset(part))
         adopt = functools.partial(_adopt, message=message, locator=where + name, label=label)
         yield Nested(sub, label, adopt, optional=not _is_document(part, name))
 
@@ -946,6 +946,14 @@ def _payload(part: Message) -> bytes:
             raise ExtractError("cannot be read back (a broken header or charset)") from None
     payload = part.get_payload(decode=True)
     return payload if isinstance(payload, bytes) else b""
+
+
+def _declared_charset(part: Message) -> str | None:
+    """The charset a text attachment is sent in (a page's, which outranks what it declares)."""
+    try:
+        return part.get_content_charset() if part.get_content_maintype() == "text" else None
+    except (LookupError, UnicodeError, ValueError):
+        return None
 
 
 def _is_document(part: Message, name: str) -> bool:

@@ -27,17 +27,29 @@ KIND = "html"
 
 SUFFIXES = (".html", ".htm", ".xhtml")
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
-# A page by its first markup, whatever its name: an XML declaration and comments ("<!-- saved
-# from url=... -->", as browsers write) may come before it.
+# A page without a suffix (an attachment named by its sender) by its first markup: an XML
+# declaration and comments ("<!-- saved from url=... -->", as browsers write) may come before it.
 _MARKUP = re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--(?:(?!-->).)*-->\s*)*<(?:!doctype\s+html|html[\s>])", re.I | re.S)
 # Title and metadata are in the head, near the top; the page's charset is declared in its first
 # 1024 bytes (the HTML standard's own limit, with room for pages that ignore it). A tag is read
-# to the next "<" at most, so a page of unclosed tags costs no more than its length.
+# to the next "<" at most, and an attribute's name from its start only, so a page of unclosed or
+# endless tags costs no more than its length.
 _HEAD_CHARS = 64 * 1024
 _CHARSET_BYTES = 4096
-_CHARSET = re.compile(rb"<meta[^<>]*?charset\s*=\s*[\"']?\s*([\w.:-]+)", re.I)
+_CHARSET = re.compile(rb"""(?:<meta[^<>]*?charset|<\?xml[^<>]*?encoding)\s*=\s*["']?\s*([\w.:-]+)""", re.I)
+_BODY = re.compile(r"<body\b", re.I)
+_TITLE_OPEN, _TITLE_CLOSE = re.compile(r"<title\b[^<>]*>", re.I), re.compile(r"</title", re.I)
 _META = re.compile(r"<meta\b[^<>]*>", re.I)
-_ATTRIBUTE = re.compile(r"""([\w:.-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
+_ATTRIBUTE = re.compile(r"""(?<![\w:.-])([\w:.-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
+# A "<" that no ">" closes before the next "<": Python's HTML parser reads each such tag to the
+# end of the page again (10,000 of them took 10 s, 40,000 nearly 4 minutes). As text, it is read
+# once. Comments are left whole.
+_UNCLOSED = re.compile(r"<(?!!--)(?=[^<>]*(?:<|\Z))")
+# Marked sections Python's HTML parser knows (Word's "<![if !supportLists]>" among them); any
+# other "<![" makes it raise.
+_UNKNOWN_SECTION = re.compile(r"<!\[(?!\s*(?:if|else|endif|temp|cdata|ignore|include|rcdata)(?![-.\w]))", re.I)
+_TAG = re.compile(r"<[^<>]*>")
+_DAY = re.compile(r"\d{4}-?\d{2}-?\d{2}")
 # Dates a page states of itself, by the names its makers give them (Open Graph, schema.org,
 # Dublin Core, HTTP): when it was last changed first, as for an Office file (the facts of a page
 # updated yesterday are yesterday's), then when it was published or made.
@@ -46,17 +58,28 @@ _DATE_NAMES = (
     "article:published_time", "datepublished", "dcterms.issued", "dcterms.created", "dc.date.issued",
     "dc.date.created", "dc.date", "date", "datecreated", "pubdate",
 )  # fmt: skip
-# Labels that the HTML standard reads as windows-1252, which is what such pages hold.
-_AS_WINDOWS_1252 = {"ascii", "us-ascii", "iso-8859-1", "iso8859-1", "latin-1", "latin1"}
+# Labels the HTML standard reads as a superset, which is what such pages hold (Python's codec of
+# the label itself would leave the superset's characters unread).
+_SUPERSETS = {
+    **dict.fromkeys(["ascii", "us-ascii", "iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1"], "cp1252"),
+    **dict.fromkeys(["iso-8859-9", "iso8859-9", "latin5", "l5"], "cp1254"),
+    **dict.fromkeys(["iso-8859-11", "tis-620", "windows-874"], "cp874"),
+    **dict.fromkeys(["gb2312", "gb_2312", "gb_2312-80", "x-gbk"], "gbk"),
+    **dict.fromkeys(["euc-kr", "ks_c_5601-1987", "ksc5601", "korean"], "cp949"),
+    **dict.fromkeys(["shift_jis", "shift-jis", "x-sjis", "sjis", "ms_kanji", "windows-31j"], "cp932"),
+    "iso-8859-8-i": "iso-8859-8",
+}  # fmt: skip
+_PROBE = b"<meta charset=x> 0-9"  # what any charset a page may declare reads as ASCII
 
 
 def sniff(name: str, head: bytes) -> bool:
-    """A page by its name and a head of text, or by its first markup (an attachment may have no
-    name: "<!DOCTYPE html>" tells it)."""
-    text = _decoded(head, strict=False)
+    """A page by its name and a head of text; a file without a suffix (an attachment its sender
+    did not name so) by its first markup. Other suffixes are other kinds ("<html>" opens PHP and
+    template files too)."""
+    text = _decoded(head)
     if name.lower().endswith(SUFFIXES):
         return "\x00" not in text
-    return bool(_MARKUP.match(text))
+    return not Path(name).suffix and bool(_MARKUP.match(text))
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
@@ -67,11 +90,12 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if limits.max_stream_mb and len(data) > limits.max_stream_mb * 2**20:
         data = data[: int(limits.max_stream_mb * 2**20)]
         notes.append(f"page read to its first {limits.max_stream_mb:g} MB")
-    markup = _decoded(data)
+    markup = _decoded(data, item.charset)
     text = text_of(markup)
     if not text.strip():
         raise ExtractError("no text in the page")
     head = markup[:_HEAD_CHARS]
+    head = head[: _BODY.search(head).start()] if _BODY.search(head) else head  # an SVG's title is not the page's
     when, precision = _page_date(head)
     yield Document(
         path=str(item.path),
@@ -90,12 +114,14 @@ def text_of(markup: str) -> str:
     """Markup as text a person reads: headings, paragraphs, lists, a table a row a line; no
     scripts, styles, images or URLs (a link keeps its words).
 
-    Python's HTML parser raises AssertionError on a marked section it does not know
-    ("<![CTADA["); the page is then read again with every "<![" taken as text."""
+    Markup Python's HTML parser raises AssertionError on is taken as text: a marked section it
+    does not know ("<![CTADA["). Where the converter still fails (html2text asserts on "<ol
+    start>" with no number), the page's words are read without its layout."""
+    markup = _UNKNOWN_SECTION.sub("&lt;![", _UNCLOSED.sub("&lt;", markup))
     try:
         text = _converter().handle(markup)
     except AssertionError:
-        text = _converter().handle(markup.replace("<![", "&lt;!["))
+        text = html.unescape(_TAG.sub(" ", markup))
     # NUL ends strings in SQLite and in the embedder's tokenizer.
     return text.replace("\x00", "")
 
@@ -109,35 +135,43 @@ def _converter() -> html2text.HTML2Text:
     return converter
 
 
-def _decoded(data: bytes, strict: bool = True) -> str:
-    """The page's text by its byte-order mark, else the charset it declares, else UTF-8, else
-    windows-1252 (the HTML standard's fallback, and what an old page without a declaration
-    holds). `strict=False` reads a head cut mid-character."""
+def _decoded(data: bytes, sent_as: str | None = None) -> str:
+    """The page's text, in the HTML standard's order: by its byte-order mark, else the charset
+    its message declared for it (`sent_as`), else the one it declares itself, else UTF-8 if most
+    of it reads so (a page cut mid-character, or with one stray byte, is still UTF-8), else
+    windows-1252 (what an old page without a declaration holds)."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(codec, "replace")
     declared = _CHARSET.search(data[:_CHARSET_BYTES])
-    codec = declared.group(1).decode("ascii", "replace").lower() if declared else None
-    if codec in _AS_WINDOWS_1252:
-        codec = "cp1252"
-    if codec and not codec.startswith("utf-16"):  # a page that says UTF-16 without a BOM is not
-        try:
-            return data.decode(codec, "replace")
-        except LookupError:  # not a charset Python knows, or not a text encoding ("base64")
-            pass
+    for label in (sent_as, declared and declared.group(1).decode("ascii", "replace")):
+        codec = label and _SUPERSETS.get(label.lower(), label)
+        # A charset that does not read ASCII as ASCII (UTF-16 without its mark, as the standard
+        # says to ignore; EBCDIC; "base64", which is no charset) is not the page's.
+        if codec and _reads_ascii(codec):
+            try:
+                return data.decode(codec, "replace")
+            except UnicodeError:  # a codec without replacement ("idna")
+                pass
+    text = data.decode("utf-8", "replace")
+    bad = text.count("\ufffd")
+    read = len(text) - len(text.encode("ascii", "ignore")) - bad  # characters past ASCII read well
+    return text if read >= 2 * bad else data.decode("cp1252", "replace")
+
+
+def _reads_ascii(codec: str) -> bool:
     try:
-        return data.decode("utf-8") if strict else data.decode("utf-8", "ignore")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", "replace")
+        return _PROBE.decode(codec) == _PROBE.decode("ascii")
+    except (LookupError, UnicodeError, ValueError):
+        return False
 
 
 def _title(head: str) -> str:
-    """The first `<title>`'s text (found by position, not a pattern that would try every
-    "<title" of a page left unclosed)."""
-    lower = head.lower()
-    start = lower.find(">", lower.find("<title") + 1) if "<title" in lower else -1
-    end = lower.find("</title", start)
-    return title_of(html.unescape(head[start + 1 : end])) if start >= 0 and end >= 0 else ""
+    """The first `<title>`'s text (its end looked for once, not by a pattern that would try
+    every "<title" of a page left unclosed)."""
+    opened = _TITLE_OPEN.search(head)
+    closed = opened and _TITLE_CLOSE.search(head, opened.end())
+    return title_of(html.unescape(head[opened.end() : closed.start()])) if closed else ""
 
 
 def _page_date(head: str) -> tuple[datetime | None, str | None]:
@@ -153,7 +187,7 @@ def _page_date(head: str) -> tuple[datetime | None, str | None]:
     for key in _DATE_NAMES:
         when = _date(stated.get(key))
         if when is not None:
-            return when, "instant" if ":" in stated[key] else "day"
+            return when, "day" if _DAY.fullmatch(stated[key]) else "instant"
     return None, None
 
 
