@@ -76,7 +76,8 @@ DERIVATION = 19  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # terminal control codes are dropped from what documents say; an attachment is never dated by
 # its mailbox file's modification time; 18: Word and Excel files, OpenDocument texts and
 # spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads;
-# 19: web pages (.html), in folders and attached
+# 19: web pages (.html), in folders and attached; the headers and footers of Word and
+# OpenDocument texts
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -26,9 +26,11 @@ _W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
 
 def docx_bytes(paragraphs: list[str], table: list[list[str]] = (), *, modified: str | None = "2026-03-02T10:15:00Z",
-               created: str | None = "2019-05-01T08:00:00Z", title: str = "", body_xml: str = "") -> bytes:  # fmt: skip
+               created: str | None = "2019-05-01T08:00:00Z", title: str = "", body_xml: str = "",
+               margins: dict[str, list[str]] | None = None) -> bytes:  # fmt: skip
     """A Word file as Word lays it out: runs in paragraphs, a table of rows of cells, the core
-    properties in their own part."""
+    properties in their own part, headers and footers (`margins`: part name to paragraphs) in
+    theirs."""
     body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{p}</w:t></w:r></w:p>' for p in paragraphs)
     if table:
         cells = lambda row: "".join(f"<w:tc><w:p><w:r><w:t>{c}</w:t></w:r></w:p></w:tc>" for c in row)  # noqa: E731
@@ -42,6 +44,10 @@ def docx_bytes(paragraphs: list[str], table: list[list[str]] = (), *, modified: 
         archive.writestr("[Content_Types].xml", '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')
         archive.writestr("word/document.xml", document)
         archive.writestr("docProps/core.xml", core_properties(modified, created, title))
+        for name, lines in (margins or {}).items():
+            root = "w:ftr" if "footer" in name else "w:hdr"
+            paragraphs = "".join(f"<w:p><w:r><w:t>{line}</w:t></w:r></w:p>" for line in lines)
+            archive.writestr(f"word/{name}", f"<{root} {_W}>{paragraphs}</{root}>")
     return buffer.getvalue()
 
 
@@ -60,9 +66,9 @@ def core_properties(modified: str | None, created: str | None, title: str = "") 
 
 
 def odt_bytes(content_body: str, *, saved: str = "2026-02-10T09:30:12.123456789", created: str = "2024-01-01T00:00:00",
-              kind: str = "text", encrypted: bool = False) -> bytes:  # fmt: skip
+              kind: str = "text", encrypted: bool = False, master_page: str = "") -> bytes:  # fmt: skip
     """An OpenDocument text (or spreadsheet) as LibreOffice writes it: `mimetype` stored first,
-    then its parts."""
+    then its parts; `master_page` is the page style's markup (its header and footer)."""
     office = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
     text = 'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
     table = 'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
@@ -84,6 +90,10 @@ def odt_bytes(content_body: str, *, saved: str = "2026-02-10T09:30:12.123456789"
             manifest = '<manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data/></manifest:file-entry>'
             archive.writestr("META-INF/manifest.xml", f'<manifest:manifest xmlns:manifest="urn:x">{manifest}</manifest:manifest>')
         archive.writestr("meta.xml", meta, zipfile.ZIP_DEFLATED)
+        if master_page:
+            style = 'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"'
+            archive.writestr("styles.xml", f"<office:document-styles {office} {text} {style}><office:master-styles>"
+                             f"<style:master-page>{master_page}</style:master-page></office:master-styles></office:document-styles>")  # fmt: skip
     return buffer.getvalue()
 
 
@@ -382,3 +392,22 @@ def test_word_and_opendocument_attachments_of_a_real_message_say_what_its_pdf_sa
     said = {r.locator: " ".join(r.text.split()) for r in results if r.locator and r.locator.startswith("Hello from")}
     assert said.keys() == {f"Hello from SwiftMailer.{suffix}" for suffix in ("docx", "odt", "pdf")}
     assert len(set(said.values())) == 1 and "Hello from SwiftMailer" in said["Hello from SwiftMailer.pdf"], said
+
+
+def test_a_letterhead_in_headers_and_footers_is_read_after_the_body():
+    """A contractor's name, phone and licence are often only in the page's header or footer;
+    each line once (the first page's header repeats the default one), after the body, so the
+    body's first line still titles the letter."""
+    data = docx_bytes(["Estimate 2291", "Replace the water heater: $1,240."], margins={
+        "header1.xml": ["Dutton Plumbing \u00b7 (555) 013-4477"], "header2.xml": ["Dutton Plumbing \u00b7 (555) 013-4477"],
+        "footer1.xml": ["Licence PL-2231 \u00b7 insured"], "footer12.xml": ["Replace the water heater: $1,240."],
+    })  # fmt: skip
+    doc = read("estimate.docx", data)
+    assert doc.text.split("\n") == [
+        "Estimate 2291", "Replace the water heater: $1,240.", "Dutton Plumbing \u00b7 (555) 013-4477", "Licence PL-2231 \u00b7 insured",
+    ]  # fmt: skip
+    assert doc.title == "Estimate 2291"
+    page = ('<style:header><text:p>Alder Lane Apartments, 12 Alder Lane</text:p></style:header>'
+            '<style:footer-left><text:p>Office hours 9-5</text:p></style:footer-left>')  # fmt: skip
+    odt = read("lease.odt", odt_bytes("<text:p>Lease renewal</text:p>", master_page=page))
+    assert odt.text.split("\n") == ["Lease renewal", "Alder Lane Apartments, 12 Alder Lane", "Office hours 9-5"]

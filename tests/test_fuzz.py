@@ -574,7 +574,8 @@ def office_files(draw) -> Case:
         name, data = draw(st.sampled_from(["export.csv", "list.tsv"])), text.encode(draw(st.sampled_from(["utf-8", "utf-16", "cp1252"])), "replace")
     elif form == "docx":
         table = draw(st.lists(st.lists(st.text(max_size=10), max_size=3), max_size=3))
-        name, data = "form.docx", docx_bytes(paragraphs, table, modified=draw(date), created=draw(date))
+        margins = draw(st.sampled_from([None, {"header1.xml": paragraphs, "footer1.xml": paragraphs[::-1]}]))
+        name, data = "form.docx", docx_bytes(paragraphs, table, modified=draw(date), created=draw(date), margins=margins)
     elif form == "xlsx":
         value = st.sampled_from(["0", "1", "-1", "45003.25", "1e308", "nan", "x", "", "99999999"])
         cells = "".join(
@@ -591,7 +592,9 @@ def office_files(draw) -> Case:
             body = (f'<table:table><table:table-row table:number-rows-repeated="{repeat}"><table:table-cell '
                     f'table:number-columns-repeated="{repeat}" office:date-value="{draw(date) or ""}">{body}</table:table-cell>'
                     "</table:table-row></table:table>")  # fmt: skip
-        name, data = draw(st.sampled_from(["notes.odt", "sheet.ods", "attachment"])), odt_bytes(body, saved=draw(date) or "", kind=kind)
+        page = draw(st.sampled_from(["", "<style:header><text:p>" + "".join(paragraphs) + "</text:p></style:header>"]))
+        name = draw(st.sampled_from(["notes.odt", "sheet.ods", "attachment"]))
+        data = odt_bytes(body, saved=draw(date) or "", kind=kind, master_page=page)
     mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
     return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 

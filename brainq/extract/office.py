@@ -66,6 +66,9 @@ _PACKAGE = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _DC = "{http://purl.org/dc/elements/1.1/}"
 _DCTERMS = "{http://purl.org/dc/terms/}"
 _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
+_STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_MARGIN_PART = re.compile(r"word/(?:header|footer)\d*\.xml")
+_MAX_MARGINS = 12
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -112,7 +115,8 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
             names = set(archive.namelist())
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
-                lines = list(_within(_word_lines(body.find(f"{_W}body")), limits))
+                margins = (_word_lines(_part(archive, name, limits)) for name in _margin_parts(names))
+                lines = list(_within(_once(_word_lines(body.find(f"{_W}body")), *margins), limits))
                 title, saved, created = _core_properties(properties)
             elif "xl/workbook.xml" in names:
                 lines = list(_within(_excel_lines(archive, limits), limits))
@@ -123,7 +127,12 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
                     raise ExtractError(_LOCKED)  # its parts are ciphertext
                 body, properties = _part(archive, "content.xml", limits), _part(archive, "meta.xml", limits)
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
-                lines = list(_within(_odt_lines(text_body) if sheets is None else _ods_lines(sheets), limits))
+                if sheets is None:
+                    styles = _part(archive, "styles.xml", limits) if "styles.xml" in names else None
+                    margins = (_odt_lines(m) for page in _iter(styles, f"{_STYLE}master-page") for m in page)
+                    lines = list(_within(_once(_odt_lines(text_body), *margins), limits))
+                else:
+                    lines = list(_within(_ods_lines(sheets), limits))
                 title, saved, created = _odf_properties(properties)
             else:
                 raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
@@ -185,6 +194,32 @@ def _part(archive: zipfile.ZipFile, name: str, limits: Limits) -> ElementTree.El
         return ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
         raise ExtractError(f"{name} is not well-formed XML ({exc})") from None
+
+
+def _margin_parts(names: set[str]) -> list[str]:
+    """A Word file's headers, then its footers: a letterhead's company, address and phone are
+    often only there. At most _MAX_MARGINS parts (Word writes up to three of each per section:
+    first page, odd and even pages)."""
+    found = [name for name in names if _MARGIN_PART.fullmatch(name)]
+    return sorted(found, key=lambda name: (name.startswith("word/footer"), len(name), name))[:_MAX_MARGINS]
+
+
+def _once(body: Iterator[str], *margins: Iterator[str]) -> Iterator[str]:
+    """The body's lines, then the headers' and footers' lines that are not already there (a
+    first page's header repeats the others'). After the body, so its first line still titles
+    the document."""
+    seen: set[str] = set()
+    for line in body:
+        seen.add(line)
+        yield line
+    for line in itertools.chain(*margins):
+        if line.strip() and line not in seen:
+            seen.add(line)
+            yield line
+
+
+def _iter(root: ElementTree.Element | None, tag: str) -> Iterator[ElementTree.Element]:
+    return root.iter(tag) if root is not None else iter(())
 
 
 def _word_lines(body: ElementTree.Element | None) -> Iterator[str]:
