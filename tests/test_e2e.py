@@ -186,8 +186,10 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
 
 
 def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
-    """A lease saved as .docx, a form attached as .docx to a school's message, and a sheet of
-    house repairs: all are ingested, typed, dated, and answer."""
+    """A lease saved as .docx, a form attached as .docx to a school's message, a sheet of house
+    repairs and an old club's minutes in Word 97's .doc: all are ingested, typed, dated, and
+    answer."""
+    from tests.test_extract_msword import word_file
     from tests.test_extract_office import docx_bytes, mail_with_form, xlsx_bytes
 
     home = tmp_path / "Documents"
@@ -202,12 +204,16 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     (home / "house.xlsx").write_bytes(xlsx_bytes({"Repairs": repairs}, [
         "Job", "Contractor", "Cost", "Water heater", "Dutton Plumbing", "$1,240", "Fence", "Cedar & Sons", "$3,900",
     ], modified="2025-10-04T18:00:00Z"))  # fmt: skip
+    (home / "garden-club-2009.doc").write_bytes(word_file(
+        "Garden club minutes, March 10, 2009\rThe plant sale raised\x07$640\x07\x07Seed orders\x07$85\x07\x07"
+    ))  # fmt: skip
     store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(home), store=store)
     assert result.exit_code == 0, result.output
     listed = [json.loads(line) for line in run_cli("list", "--json", store=store).stdout.splitlines()]
     kinds = {(d["path"].rsplit("/", 1)[-1], d["locator"]): (d["doc_type"], d["date_source"]) for d in listed}
     assert kinds[("lease-renewal.docx", None)] == ("static_pdf", "office_meta")
+    assert kinds[("garden-club-2009.doc", None)] == ("static_pdf", "text")
     assert kinds[("trip.eml", "permission-slip.docx")] == ("static_pdf", "email")  # dated by its message
     rent = ask_json(store, "How much is our rent?")
     assert rent["results"][0]["path"].endswith("lease-renewal.docx") and "$1,850" in rent["answer"], rent
@@ -216,6 +222,8 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     fence = ask_json(store, "How much did the fence cost?")  # the row, each value under its column's name
     assert fence["results"][0]["path"].endswith("house.xlsx"), fence
     assert fence["answer"] == "Job: Fence; Contractor: Cedar & Sons; Cost: $3,900", fence
+    sale = ask_json(store, "How much did the garden club's plant sale raise?")
+    assert sale["results"][0]["path"].endswith("garden-club-2009.doc") and "$640" in sale["answer"], sale
 
 
 def test_saved_and_attached_web_pages_are_asked_like_any_other(tmp_path):

@@ -35,6 +35,7 @@ from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
 from tests.conftest import CORPORA, ROOT
+from tests.test_extract_msword import word_file
 from tests.test_extract_office import docx_bytes, odt_bytes, xlsx_bytes
 
 LIMITS = Limits()
@@ -623,7 +624,23 @@ def web_pages(draw) -> Case:
     return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages()}
+@st.composite
+def word_97_files(draw) -> Case:
+    """Word 97-2003 files of drawn text (Word's marks and field characters among it), story
+    lengths and flags, in either piece encoding, whole or broken as the corpus files are."""
+    marks = st.sampled_from(["\r", "\x07", "\x0b", "\x0c", "\x13", "\x14", "\x15", "\x01", "\x03", "a", "\u00e9"])
+    body = "".join(draw(st.lists(st.one_of(marks, st.text(max_size=8)), max_size=30)))
+    headers = "".join(draw(st.lists(marks, max_size=6)))
+    eight_bit = draw(st.booleans())
+    if eight_bit:
+        body, headers = (t.encode("cp1252", "replace").decode("cp1252") for t in (body, headers))
+    flags = draw(st.sampled_from([0x0200, 0x0000, 0x0300, 0xFFFF]))
+    data = word_file(body, headers, eight_bit=eight_bit, flags=flags, version=draw(st.sampled_from([193, 101, 0xFFFF])))
+    mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
+    return Case("minutes.doc", data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
+
+
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files()}
 
 
 def _fill_payloads() -> None:

@@ -16,11 +16,11 @@ from types import ModuleType
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
-from brainq.extract import calendar, email, html, msg, office, pdf, photo, text
+from brainq.extract import calendar, email, html, msg, msword, office, pdf, photo, text
 
 # Order matters: content is sniffed in this order, so a mail file named .txt is read as mail,
 # and a note that is a page of markup as a page.
-EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, office, email, html, text)
+EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, office, msword, email, html, text)
 
 SNIFF_BYTES = 4096
 

@@ -43,7 +43,7 @@ _OFFICE_SUFFIXES = (".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx")
 _ODF_SUFFIXES = (".odt", ".ods")
 _CSV_SUFFIXES = (".csv", ".tsv")
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-_LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
+LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
 _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count it claims
 # Columns of a sheet read: past them a row is ruled or padded, not written in. A repeated row
 # or cell (OpenDocument's `number-rows-repeated`, a million empty rows at a sheet's end) is
@@ -109,7 +109,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
 def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | None, str | None, str | None]]:
     """An Office or OpenDocument file's lines, and its title, saved and created dates."""
     if data.startswith(_OLE_MAGIC):
-        raise ExtractError(_LOCKED)
+        raise ExtractError(LOCKED)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
@@ -124,7 +124,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
             elif "content.xml" in names:
                 manifest = _part(archive, "META-INF/manifest.xml", limits)
                 if manifest is not None and any(e.tag.endswith("encryption-data") for e in manifest.iter()):
-                    raise ExtractError(_LOCKED)  # its parts are ciphertext
+                    raise ExtractError(LOCKED)  # its parts are ciphertext
                 body, properties = _part(archive, "content.xml", limits), _part(archive, "meta.xml", limits)
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
                 if sheets is None:

@@ -1,0 +1,198 @@
+"""Word 97-2003 documents (.doc): the format a decade of school forms, letters and minutes were
+written in, and still attached to mail. The text is found through the file's piece table
+([MS-DOC] 2.4.1), the dates and title in its summary properties.
+
+The file is a Compound File (olefile reads it, as it does Outlook's .msg). Word 6 and 95 files
+(before the piece table's current form) are reported, not read.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+import struct
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+
+import olefile
+
+from brainq.config import Limits
+from brainq.dates import MIN_YEAR
+from brainq.documents import Document, Failure, Item
+from brainq.errors import ExtractError
+from brainq.extract import office
+from brainq.extract.text import title_of
+
+KIND = office.KIND  # a Word file of any age is typed and dated alike
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_SUFFIXES = (".doc", ".dot")
+_WORD_IDENT, _WORD_6_IDENT = 0xA5EC, 0xA5DC
+_WORD_97 = 193  # nFib of Word 97 and every later version's compatible part
+_ENCRYPTED, _WHICH_TABLE = 0x0100, 0x0200  # FibBase flags
+_CLX = 33  # fcClx/lcbClx is the 34th pair of FibRgFcLcb97
+_COMPRESSED = 0x40000000  # an 8-bit piece (FcCompressed.fCompressed), else UTF-16
+# What Word writes for structure: a paragraph's end, a line or page break, a table's cell and
+# row ends, a non-breaking and an optional hyphen; pictures, objects and note references say
+# nothing as text.
+_MARKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x1e": "-", "\x1f": None, "\xa0": " ",
+                        "\x01": None, "\x02": None, "\x05": None, "\x08": None})  # fmt: skip
+_ROW_END = re.compile(r"\x07\n?\x07")  # the last cell's mark, then the row's
+_OTHER_MARKS = re.compile(r"[\x00-\x08\x0e-\x1f]")  # note separators and anchors, and the like
+_FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END = "\x13", "\x14", "\x15"
+
+
+def sniff(name: str, head: bytes) -> bool:
+    return name.lower().endswith(_SUFFIXES) and head.startswith(_OLE_MAGIC)
+
+
+def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
+    logging.getLogger("olefile").setLevel(logging.ERROR)  # it warns of every oddity it reads past
+    try:
+        with olefile.OleFileIO(io.BytesIO(item.read())) as ole:
+            text = _text(ole, limits)
+            meta = ole.get_metadata()
+    except ExtractError:
+        raise
+    # olefile reads a damaged or hostile file with struct, indexing and its own checks, and
+    # fails in whichever of them the damage reaches first.
+    except Exception as exc:  # noqa: BLE001
+        raise ExtractError(f"a damaged Word 97-2003 document ({type(exc).__name__})") from None
+    if not text.strip():
+        raise ExtractError("no text in the document")
+    when = _date(meta.last_saved_time) or _date(meta.create_time)
+    title = _decoded(meta.title, meta.codepage)
+    yield Document(
+        path=str(item.path),
+        locator=None,
+        kind=KIND,
+        title=" ".join(title.split()) or title_of(text) or Path(item.name).stem,
+        text=text,
+        source_date=when,
+        date_source="office_meta" if when else None,
+        date_precision="instant" if when else None,
+    )
+
+
+def _text(ole: olefile.OleFileIO, limits: Limits) -> str:
+    """The main story's text (then its headers', each line once), read piece by piece."""
+    if ole.exists("EncryptionInfo"):
+        raise ExtractError(office.LOCKED)
+    if not ole.exists("WordDocument"):
+        raise ExtractError("a Compound File, not a Word document")
+    fib = ole.openstream("WordDocument").read()
+    ident, version = struct.unpack_from("<HH", fib, 0)
+    (flags,) = struct.unpack_from("<H", fib, 0x0A)
+    if ident == _WORD_6_IDENT or (ident == _WORD_IDENT and version < _WORD_97):
+        raise ExtractError("a Word 6 or Word 95 document, which brainq does not read: save it in a newer format")
+    if ident != _WORD_IDENT:
+        raise ExtractError("a Compound File, not a Word document")
+    if flags & _ENCRYPTED:
+        raise ExtractError(office.LOCKED)
+    counts, clx_at, clx_size = _fib(fib)
+    table = "1Table" if flags & _WHICH_TABLE else "0Table"
+    if not ole.exists(table):
+        raise ExtractError(f"a Word document without its {table} stream")
+    pieces = list(_pieces(ole.openstream(table).read()[clx_at : clx_at + clx_size]))
+    main, footnotes, headers = counts
+    body = _readable(_story(fib, pieces, 0, main, limits.max_text_chars))
+    margins = _readable(_story(fib, pieces, main + footnotes, main + footnotes + headers, limits.max_text_chars))
+    seen = set(body.split("\n"))
+    extra = [line for line in dict.fromkeys(margins.split("\n")) if line.strip() and line not in seen]
+    return "\n".join([body, *extra])
+
+
+def _fib(fib: bytes) -> tuple[tuple[int, int, int], int, int]:
+    """From the FIB: the main story's, the footnotes' and the headers' lengths in characters,
+    and where the piece table (CLX) lies in the table stream. The FIB's parts are counted, not
+    assumed, so a later Word's longer FIB reads alike."""
+    at = 32
+    (words,) = struct.unpack_from("<H", fib, at)
+    at += 2 + 2 * words
+    (longs,) = struct.unpack_from("<H", fib, at)
+    main, footnotes, headers = struct.unpack_from("<3i", fib, at + 2 + 4 * 3)  # ccpText, ccpFtn, ccpHdd
+    at += 2 + 4 * longs
+    (pairs,) = struct.unpack_from("<H", fib, at)
+    if pairs <= _CLX:
+        raise ExtractError("a Word document without a piece table")
+    clx_at, clx_size = struct.unpack_from("<II", fib, at + 2 + 8 * _CLX)
+    return (max(main, 0), max(footnotes, 0), max(headers, 0)), clx_at, clx_size
+
+
+def _pieces(clx: bytes) -> Iterator[tuple[int, int, int, bool]]:
+    """(first character, end, file offset, 8-bit?) of each piece of text: the CLX's formatting
+    runs (Prc) are passed over to its piece table (Pcdt)."""
+    at = 0
+    while at < len(clx) and clx[at] == 0x01:
+        (size,) = struct.unpack_from("<h", clx, at + 1)
+        at += 3 + max(size, 0)
+    if at >= len(clx) or clx[at] != 0x02:
+        raise ExtractError("a Word document whose piece table cannot be read")
+    (size,) = struct.unpack_from("<I", clx, at + 1)
+    table = clx[at + 5 : at + 5 + size]
+    count = (len(table) - 4) // 12
+    bounds = struct.unpack_from(f"<{count + 1}I", table, 0)
+    for i in range(count):
+        (where,) = struct.unpack_from("<I", table, 4 * (count + 1) + 8 * i + 2)
+        compressed, offset = bool(where & _COMPRESSED), where & 0x3FFFFFFF
+        yield bounds[i], bounds[i + 1], offset // 2 if compressed else offset, compressed
+
+
+def _story(fib: bytes, pieces: list[tuple[int, int, int, bool]], start: int, end: int, budget: int) -> str:
+    """The characters from `start` to `end`, at most `budget` of them: 8-bit pieces are Windows
+    code page 1252 ([MS-DOC] 2.4.1 maps them so), the others UTF-16."""
+    parts, size = [], 0
+    for first, last, offset, compressed in pieces:
+        low, high = max(first, start), min(last, end, start + budget)
+        if low >= high:
+            continue
+        skip, count = low - first, high - low
+        if compressed:
+            chunk = fib[offset + skip : offset + skip + count].decode("cp1252", "replace")
+        else:
+            chunk = fib[offset + 2 * skip : offset + 2 * (skip + count)].decode("utf-16-le", "replace")
+        parts.append(chunk)
+        size += len(chunk)
+        if size >= budget:
+            break
+    return "".join(parts)
+
+
+def _readable(story: str) -> str:
+    """Word's marks made text: paragraphs and breaks as lines, a table's row as a line of cells
+    (`cell  |  cell`, as the other readers write it), a field as what it shows (a date, a page
+    number, a link's words), not its code."""
+    shown, hidden = [], 0  # fields nest: hidden counts the open ones still in their code
+    levels: list[bool] = []
+    for char in story:
+        if char == _FIELD_BEGIN:
+            levels.append(False)
+            hidden += 1
+        elif char == _FIELD_SEPARATOR and levels and not levels[-1]:
+            levels[-1] = True
+            hidden -= 1
+        elif char == _FIELD_END and levels:
+            hidden -= not levels.pop()
+        elif not hidden:
+            shown.append(char)
+    text = _ROW_END.sub("\n", "".join(shown).translate(_MARKS)).replace("\x07", "  |  ")
+    text = _OTHER_MARKS.sub("", text)
+    return "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+
+
+def _date(when: datetime | None) -> datetime | None:
+    """A summary property's time (UTC); Word writes 1601 for "never"."""
+    if when is None or when.year < MIN_YEAR:
+        return None
+    return when.replace(tzinfo=timezone.utc)
+
+
+def _decoded(value: bytes | str | None, codepage: int | None) -> str:
+    if isinstance(value, str) or value is None:
+        return value or ""
+    try:
+        return value.decode(f"cp{codepage}" if codepage and codepage != 65001 else "utf-8", "replace")
+    except LookupError:
+        return value.decode("cp1252", "replace")

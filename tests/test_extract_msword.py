@@ -1,0 +1,144 @@
+"""Word 97-2003 (.doc) files: text through the piece table, tables by row, fields as what they
+show, headers after the body; locked, old and broken files refused with a reason."""
+
+from __future__ import annotations
+
+import struct
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from brainq.annotate import annotate
+from brainq.config import load_config
+from brainq.documents import Failure, Item
+from brainq.errors import ExtractError
+from brainq.extract import extract_item, extractor_for, msword
+from tests.conftest import CORPORA
+
+CONFIG = load_config()
+NOW = datetime(2026, 4, 1, tzinfo=timezone.utc)
+SECTOR = 512
+FREE, END, FAT_SECTOR, NONE = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD, 0xFFFFFFFF
+
+
+def compound_file(streams: dict[str, bytes]) -> bytes:
+    """A Compound File (version 3) holding `streams` at its root, as Word writes one. Each
+    stream is padded to 4096 bytes, past the mini stream's cutoff, so only the regular FAT is
+    needed."""
+    streams = {name: data.ljust(max(4096, -(-len(data) // SECTOR) * SECTOR), b"\0") for name, data in streams.items()}
+    fat, body, starts = [], b"", {}
+    for name, data in streams.items():
+        count = len(data) // SECTOR
+        starts[name] = len(fat)
+        fat += [len(fat) + i + 1 for i in range(count - 1)] + [END]
+        body += data
+    entries = [_entry("Root Entry", 5, END, 0, child=1 if streams else NONE)]
+    for i, (name, data) in enumerate(streams.items(), start=1):
+        entries.append(_entry(name, 2, starts[name], len(data), right=i + 1 if i < len(streams) else NONE))
+    directory = b"".join(entries).ljust(-(-len(entries) * 128 // SECTOR) * SECTOR, b"\0")
+    first_directory = len(fat)
+    fat += [len(fat) + i + 1 for i in range(len(directory) // SECTOR - 1)] + [END]
+    fat_sectors = -(-(len(fat) + 1) // 128)
+    fat_at = len(fat)
+    fat += [FAT_SECTOR] * fat_sectors
+    fat += [FREE] * (fat_sectors * 128 - len(fat))
+    header = struct.pack(
+        "<8s16sHHHHH6sIIIIIIIII", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", b"\0" * 16, 0x3E, 3, 0xFFFE, 9, 6, b"\0" * 6,
+        0, fat_sectors, first_directory, 0, 4096, END, 0, END, 0,
+    )  # fmt: skip
+    header += struct.pack("<109I", *([fat_at + i for i in range(fat_sectors)] + [FREE] * (109 - fat_sectors)))
+    return header + body + directory + struct.pack(f"<{len(fat)}I", *fat)
+
+
+def _entry(name: str, kind: int, start: int, size: int, child: int = NONE, right: int = NONE) -> bytes:
+    encoded = (name + "\0").encode("utf-16-le")
+    return struct.pack("<64sHBBIII16sI8s8sIII", encoded, len(encoded), kind, 1, NONE, right, child, b"\0" * 16, 0,
+                       b"\0" * 8, b"\0" * 8, start, size, 0)  # fmt: skip
+
+
+def word_file(body: str, headers: str = "", *, eight_bit: bool = False, ident: int = 0xA5EC, version: int = 193,
+              flags: int = 0x0200) -> bytes:  # fmt: skip
+    """A Word 97 file: a FIB, the text as one piece (UTF-16, or 8-bit in Windows-1252), and a
+    piece table in the 1Table stream, the main story then the headers' story."""
+    text = body + headers
+    at = 2048
+    encoded = text.encode("cp1252") if eight_bit else text.encode("utf-16-le")
+    fib = bytearray(at + len(encoded))
+    struct.pack_into("<HH", fib, 0, ident, version)
+    struct.pack_into("<H", fib, 0x0A, flags)
+    struct.pack_into("<H", fib, 32, 14)  # csw, then 14 words
+    longs = 32 + 2 + 28
+    struct.pack_into("<H", fib, longs, 22)  # cslw, then 22 longs: ccpText, ccpFtn, ccpHdd at 3-5
+    struct.pack_into("<3i", fib, longs + 2 + 12, len(body), 0, len(headers))
+    pairs = longs + 2 + 88
+    struct.pack_into("<H", fib, pairs, 93)
+    fib[at:] = encoded
+    fc = (at * 2) | 0x40000000 if eight_bit else at
+    plc = struct.pack("<IIHIH", 0, len(text), 0, fc, 0)
+    clx = b"\x02" + struct.pack("<I", len(plc)) + plc
+    table = b"\0" * 16 + clx
+    struct.pack_into("<II", fib, pairs + 2 + 8 * 33, 16, len(clx))
+    return compound_file({"1Table": table, "WordDocument": bytes(fib)})
+
+
+def read(data: bytes, name: str = "minutes.doc"):
+    return list(extract_item(Item(Path("/docs") / name, name, data=data), CONFIG.limits))
+
+
+def test_a_word_97_file_reads_its_paragraphs_table_fields_and_headers():
+    body = ("PTA minutes, March 10, 2009\r"
+            "Treasurer: \x13 MERGEFIELD name \x14Dana Ortiz\x15 reported a balance of $1,204.\r"
+            "Item\x07Cost\x07\x07Book fair\x07$310\x07\x07"
+            "Next meeting\x0bTuesday 7 PM\x0c\x01\r")  # fmt: skip
+    (doc,) = read(word_file(body, headers="Quarry Hill PTA \u2022 Room 12\r\x03\r"))
+    assert doc.kind == "office" and doc.title == "PTA minutes, March 10, 2009"
+    assert doc.text.split("\n") == [
+        "PTA minutes, March 10, 2009", "Treasurer: Dana Ortiz reported a balance of $1,204.", "Item  |  Cost",
+        "Book fair  |  $310", "Next meeting", "Tuesday 7 PM", "Quarry Hill PTA \u2022 Room 12",
+    ]  # fmt: skip
+    assert doc.source_date is None  # no summary properties: dated as a PDF is, by its text
+    dated = annotate(doc, CONFIG, NOW.timestamp(), NOW)
+    assert (dated.source_date.date().isoformat(), dated.date_source) == ("2009-03-10", "text")
+
+
+def test_an_8_bit_piece_is_windows_1252():
+    (doc,) = read(word_file("Caf\u00e9 \u2013 menu\r", eight_bit=True))
+    assert doc.text == "Caf\u00e9 \u2013 menu"
+
+
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (word_file("secret\r", flags=0x0300), "password-protected"),
+        (word_file("old\r", ident=0xA5DC, version=101), "a Word 6 or Word 95 document"),
+        (word_file("old\r", version=150), "a Word 6 or Word 95 document"),
+        (compound_file({"Book": b"\x09\x08" + b"\0" * 100}), "a Compound File, not a Word document"),
+        (word_file("\x13 SHAPE \x14\x01\x15\r"), "no text in the document"),
+        (word_file("cut short\r")[:3000], "a damaged Word 97-2003 document"),
+    ],
+)
+def test_files_that_cannot_be_read_say_why(data, reason):
+    with pytest.raises(ExtractError, match=reason):
+        read(data)
+
+
+def test_only_doc_and_dot_names_are_word_97():
+    data = word_file("x\r")
+    assert extractor_for(Item(Path("a"), "report.DOC", data=data)) is msword
+    assert extractor_for(Item(Path("a"), "letterhead.dot", data=data)) is msword
+    assert extractor_for(Item(Path("a"), "data.bin", data=data)) is None
+
+
+def test_a_real_word_attachment_reads_as_its_text_dated_when_saved():
+    """A French note written in Word and mailed as .doc (zbateson's test corpus)."""
+    path = CORPORA / "mail" / "zbateson" / "m0024.txt"
+    if not path.exists():
+        pytest.skip("shared corpus absent")
+    results = read(path.read_bytes(), name=path.name)
+    assert not [r for r in results if isinstance(r, Failure)]
+    (doc,) = [r for r in results if r.kind == "office"]
+    assert doc.locator.endswith(".doc") and doc.title == "Biodiversit\u00e9 de semaine en semaine"
+    assert "persil \u00ab sauvage \u00bb (Petroselinum crispum)" in doc.text
+    assert (doc.source_date, doc.date_source) == (datetime(2014, 7, 21, 15, 53, tzinfo=timezone.utc), "office_meta")
+    assert any(r.kind == "email" for r in results)  # the message itself is read too, beside its attachment
