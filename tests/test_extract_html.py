@@ -82,9 +82,12 @@ def test_a_page_without_a_declaration_is_utf8_else_windows_1252():
     undeclared = ORDER.replace('<meta charset="{charset}">', "")
     assert "caf\u00e9" in read(undeclared.format(meta="").encode("utf-8"))[0].text
     assert "caf\u00e9" in read(undeclared.format(meta="").encode("cp1252"))[0].text
-    # One stray byte does not make a UTF-8 page windows-1252.
+    # One stray byte does not make a UTF-8 page windows-1252, nor does a replacement character
+    # the page itself holds.
     stray = read(undeclared.format(meta="").encode("utf-8").replace(b"Thank", b"\xffThank"))[0]
     assert "caf\u00e9" in stray.text and "\u2013 Hillside" in stray.title
+    assert read("<p>Price: \ufffd5 \u2014 caf\u00e9</p>".encode())[0].text.strip() == "Price: \ufffd5 \u2014 caf\u00e9"
+    assert "C++ rocks" in read(b'<meta charset="utf-7"><p>C++ rocks</p>')[0].text  # UTF-7 is no page's charset
 
 
 def test_a_page_cut_mid_character_keeps_its_encoding():
@@ -104,6 +107,18 @@ def test_an_attached_page_is_read_in_the_charset_its_message_declares():
     message.get_payload()[1].set_param("charset", "shift_jis")
     attached = next(r for r in read(message.as_bytes(), name="m.eml") if r.kind == "html")
     assert "\u3054\u4e88\u7d04\u3042\u308a\u304c\u3068\u3046" in attached.text
+
+
+@pytest.mark.parametrize("sent_as", ["us-ascii", "iso-8859-1", "utf-8"])
+def test_a_mislabelled_attachment_is_read_as_what_it_holds(sent_as):
+    """Mailers label attachments wrongly: a UTF-8 page sent as "us-ascii" or "iso-8859-1" is
+    UTF-8 all the same, and a windows-1252 page sent as "utf-8" (which it does not read as) is
+    read by its own declaration."""
+    utf8 = "<meta charset='utf-8'><p>Caf\u00e9 cr\u00e8me \u2014 12 \u20ac</p>".encode()
+    cp1252 = "<meta charset='windows-1252'><p>Caf\u00e9 cr\u00e8me \u2014 12 \u20ac</p>".encode("cp1252")
+    for data in (utf8, cp1252):
+        (doc,) = list(extract_item(Item(Path("/m.eml"), "page.html", data=data, charset=sent_as), LIMITS))
+        assert doc.text.strip() == "Caf\u00e9 cr\u00e8me \u2014 12 \u20ac"
 
 
 @pytest.mark.parametrize(
@@ -148,6 +163,8 @@ def test_pages_are_known_by_name_or_by_their_first_markup():
     assert extractor_for(Item(Path("a"), "attachment", data=doctype)) is html
     assert extractor_for(Item(Path("a"), "page.xhtml", data=b'<?xml version="1.0"?>\n<html xmlns="x"><p>x</p></html>')) is html
     assert extractor_for(Item(Path("a"), "saved.HTM", data=b"just words, no markup")) is html
+    assert extractor_for(Item(Path("a"), "Booking ref. 4471", data=doctype)) is html  # ". 4471" is no suffix
+    assert extractor_for(Item(Path("a"), "news.shtml", data=b"<p>x</p>")) is html
     assert extractor_for(Item(Path("a"), "notes.txt", data=b"Remember: <html> is a tag")) is not html
     # Markup opens PHP and template files too: a suffix of another kind is that kind.
     assert extractor_for(Item(Path("a"), "index.php", data=b"<html><?php echo 1; ?></html>")) is None
@@ -179,8 +196,9 @@ def test_hostile_heads_cost_no_more_than_their_length():
         read(hostile + b"<body><p>x</p>")
     # Python's HTML parser reads an unclosed tag to the page's end, each time (40,000 took
     # nearly 4 minutes); one endless tag made the attribute pattern quadratic.
-    read(b"<html><body><p>x</p>" + b"<a " * 40000 + b'<a b="' * 20000)
+    read(b"<html><body><p>x</p>" + b"<a " * 40000 + b'<a b="' * 20000 + b'<a b=" ' * 40000)
     read(b"<html><head><meta " + b"a" * 60000 + b"></head><body><p>x</p></body></html>")
+    read(b"<p>x</p>" + b"<!--" * 40000 + b"<![if >" * 40000)  # never closed, each read again
     assert time.perf_counter() - start < 10
 
 
@@ -210,10 +228,27 @@ def test_a_marked_section_the_parser_does_not_know_loses_no_words():
     assert "Pickup is at 3 PM." in message.text and "<![if" not in message.text  # a known section is no text
 
 
+def test_markup_is_read_as_the_parser_reads_it_where_it_can():
+    """A quoted value may hold "<" and ">": the page is left to the parser, which reads it."""
+    (doc,) = read(b'<p><a href="https://x.example/?q=<b>">Link text</a></p><button onclick="if(a<b)go()">Press me</button><p>after</p>')
+    assert doc.text.split() == ["Link", "text", "Press", "me", "after"]
+
+
+def test_a_character_reference_too_long_for_python_is_a_replacement_character():
+    """Python refuses to read an integer of thousands of digits (ValueError), in the parser
+    and in html.unescape: in a page, its title and an HTML mail body alike."""
+    huge = b"&#" + b"9" * 5000 + b";"
+    (doc,) = read(b"<html><head><title>a " + huge + b"</title></head><body><p>a " + huge + b" b</p></body></html>")
+    assert doc.text.split() == ["a", "\ufffd", "b"] and doc.title == "a \ufffd"
+    mail = b"From: a@example.com\r\nSubject: hi\r\nContent-Type: text/html\r\n\r\n<p>a " + huge + b" b</p>"
+    assert read(mail, name="m.eml")[0].text.endswith("a \ufffd b")
+
+
 def test_markup_the_converter_asserts_on_is_read_without_its_layout():
     """html2text asserts that "<ol start>" has a number; the page's words are kept all the same."""
-    (doc,) = read(b"<html><body><ol start><li>Pay the plumber</li></ol><script>x()</script></body></html>")
-    assert "Pay the plumber" in doc.text
+    (doc,) = read(b"<html><head><style>td{color:red}</style></head><body><ol start><li>Pay the plumber</li></ol>"
+                  b"<script>var secret = 1;</script></body></html>")  # fmt: skip
+    assert doc.text.split() == ["Pay", "the", "plumber"]
 
 
 def test_a_page_saved_as_one_file_is_read_as_the_message_it_is():

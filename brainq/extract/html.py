@@ -8,6 +8,7 @@ attached, saved or sent as a message.
 
 from __future__ import annotations
 
+import codecs
 import html
 import re
 from collections.abc import Iterator
@@ -25,7 +26,8 @@ from brainq.extract.text import title_of
 
 KIND = "html"
 
-SUFFIXES = (".html", ".htm", ".xhtml")
+SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
+_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,5}")  # a file name's kind ("Booking ref. 4471" has none)
 _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
 # A page without a suffix (an attachment named by its sender) by its first markup: an XML
 # declaration and comments ("<!-- saved from url=... -->", as browsers write) may come before it.
@@ -41,14 +43,18 @@ _BODY = re.compile(r"<body\b", re.I)
 _TITLE_OPEN, _TITLE_CLOSE = re.compile(r"<title\b[^<>]*>", re.I), re.compile(r"</title", re.I)
 _META = re.compile(r"<meta\b[^<>]*>", re.I)
 _ATTRIBUTE = re.compile(r"""(?<![\w:.-])([\w:.-]+)\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+)""")
-# A "<" that no ">" closes before the next "<": Python's HTML parser reads each such tag to the
-# end of the page again (10,000 of them took 10 s, 40,000 nearly 4 minutes). As text, it is read
-# once. Comments are left whole.
+# A "<" that no ">" closes before the next "<" (comments are taken care of by _never_closed),
+# and how many characters the parser may read again for such tags: about a second's work.
 _UNCLOSED = re.compile(r"<(?!!--)(?=[^<>]*(?:<|\Z))")
+_RESCAN_BUDGET = 15_000_000
 # Marked sections Python's HTML parser knows (Word's "<![if !supportLists]>" among them); any
 # other "<![" makes it raise.
-_UNKNOWN_SECTION = re.compile(r"<!\[(?!\s*(?:if|else|endif|temp|cdata|ignore|include|rcdata)(?![-.\w]))", re.I)
+_UNKNOWN_SECTION = re.compile(r"<!\[(?!(?:if|else|endif|temp|cdata|ignore|include|rcdata)(?![-.\w]))", re.I)
 _TAG = re.compile(r"<[^<>]*>")
+_SCRIPT_OPEN, _SCRIPT_CLOSE = re.compile(r"<(script|style)\b", re.I), re.compile(r"</(?:script|style)\s*>", re.I)
+# A character reference past Unicode with thousands of digits: Python refuses to read so long a
+# number (ValueError), in the parser and in html.unescape alike.
+_HUGE_REFERENCE = re.compile(r"&#(?:0*\d{8,}|[xX]0*[0-9a-fA-F]{7,});?")
 _DAY = re.compile(r"\d{4}-?\d{2}-?\d{2}")
 # Dates a page states of itself, by the names its makers give them (Open Graph, schema.org,
 # Dublin Core, HTTP): when it was last changed first, as for an Office file (the facts of a page
@@ -58,6 +64,9 @@ _DATE_NAMES = (
     "article:published_time", "datepublished", "dcterms.issued", "dcterms.created", "dc.date.issued",
     "dc.date.created", "dc.date", "date", "datecreated", "pubdate",
 )  # fmt: skip
+# Codecs that read ASCII as ASCII but are no page's charset: they turn "+", "\\" and the like into
+# other characters.
+_NOT_CHARSETS = {"utf-7", "unicode-escape", "raw-unicode-escape"}
 # Labels the HTML standard reads as a superset, which is what such pages hold (Python's codec of
 # the label itself would leave the superset's characters unread).
 _SUPERSETS = {
@@ -79,7 +88,7 @@ def sniff(name: str, head: bytes) -> bool:
     text = _decoded(head)
     if name.lower().endswith(SUFFIXES):
         return "\x00" not in text
-    return not Path(name).suffix and bool(_MARKUP.match(text))
+    return not _SUFFIX.fullmatch(Path(name).suffix) and bool(_MARKUP.match(text))
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
@@ -90,12 +99,13 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if limits.max_stream_mb and len(data) > limits.max_stream_mb * 2**20:
         data = data[: int(limits.max_stream_mb * 2**20)]
         notes.append(f"page read to its first {limits.max_stream_mb:g} MB")
-    markup = _decoded(data, item.charset)
+    markup = _HUGE_REFERENCE.sub("&#65533;", _decoded(data, item.charset))
     text = text_of(markup)
     if not text.strip():
         raise ExtractError("no text in the page")
     head = markup[:_HEAD_CHARS]
-    head = head[: _BODY.search(head).start()] if _BODY.search(head) else head  # an SVG's title is not the page's
+    body = _BODY.search(head)
+    head = head[: body.start()] if body else head  # an icon's <svg><title> is not the page's
     when, precision = _page_date(head)
     yield Document(
         path=str(item.path),
@@ -117,13 +127,44 @@ def text_of(markup: str) -> str:
     Markup Python's HTML parser raises AssertionError on is taken as text: a marked section it
     does not know ("<![CTADA["). Where the converter still fails (html2text asserts on "<ol
     start>" with no number), the page's words are read without its layout."""
-    markup = _UNKNOWN_SECTION.sub("&lt;![", _UNCLOSED.sub("&lt;", markup))
+    markup = _UNKNOWN_SECTION.sub("&lt;![", _unclosed_as_text(_never_closed(_HUGE_REFERENCE.sub("&#65533;", markup))))
     try:
         text = _converter().handle(markup)
     except AssertionError:
-        text = html.unescape(_TAG.sub(" ", markup))
+        text = html.unescape(_TAG.sub(" ", _without_scripts(markup)))
     # NUL ends strings in SQLite and in the embedder's tokenizer.
     return text.replace("\x00", "")
+
+
+def _unclosed_as_text(markup: str) -> str:
+    """A page with many a "<" that no ">" closes before the next "<", those taken as text.
+    Python's HTML parser reads each such tag to the end of the page again (10,000 of them took
+    10 s, 40,000 nearly 4 minutes) and shows it as text all the same. A page with few is left as
+    it is: one may be a quoted value's (`href="?q=<b>"`), which the parser reads right."""
+    unclosed = len(_UNCLOSED.findall(markup))
+    return _UNCLOSED.sub("&lt;", markup) if unclosed * len(markup) > _RESCAN_BUDGET else markup
+
+
+def _never_closed(markup: str) -> str:
+    """Comment and marked-section openers after the last closer of their kind taken as text:
+    the parser reads each to the end of the page again (20,000 of "<!--" took 5 s)."""
+    for opener, closer in (("<!--", "-->"), ("<![", "]>")):
+        last = markup.rfind(closer) + len(closer) if closer in markup else 0
+        if opener in markup[last:]:
+            markup = markup[:last] + markup[last:].replace(opener, "&lt;" + opener[1:])
+    return markup
+
+
+def _without_scripts(markup: str) -> str:
+    """Markup without its scripts and styles, each end looked for once: when one is not found,
+    no later one is either."""
+    kept, at = [], 0
+    while opened := _SCRIPT_OPEN.search(markup, at):
+        closed = _SCRIPT_CLOSE.search(markup, opened.end())
+        kept.append(markup[at : opened.start()])
+        at = closed.end() if closed else len(markup)
+    kept.append(markup[at:])
+    return " ".join(kept)
 
 
 def _converter() -> html2text.HTML2Text:
@@ -136,34 +177,46 @@ def _converter() -> html2text.HTML2Text:
 
 
 def _decoded(data: bytes, sent_as: str | None = None) -> str:
-    """The page's text, in the HTML standard's order: by its byte-order mark, else the charset
-    its message declared for it (`sent_as`), else the one it declares itself, else UTF-8 if most
-    of it reads so (a page cut mid-character, or with one stray byte, is still UTF-8), else
-    windows-1252 (what an old page without a declaration holds)."""
+    """The page's text: by its byte-order mark; else UTF-8 when it all reads so (Latin text in
+    any other charset almost never does, and a label is wrong more often: a page sent as
+    "us-ascii" or "iso-8859-1" that is UTF-8); else the charset its message sent it in
+    (`sent_as`), if the page reads in it; else the one the page declares; else UTF-8 if most of
+    it reads so (a page cut mid-character, or with a stray byte); else windows-1252 (an old page
+    without a declaration)."""
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return data[len(bom) :].decode(codec, "replace")
-    declared = _CHARSET.search(data[:_CHARSET_BYTES])
-    for label in (sent_as, declared and declared.group(1).decode("ascii", "replace")):
-        codec = label and _SUPERSETS.get(label.lower(), label)
-        # A charset that does not read ASCII as ASCII (UTF-16 without its mark, as the standard
-        # says to ignore; EBCDIC; "base64", which is no charset) is not the page's.
-        if codec and _reads_ascii(codec):
-            try:
-                return data.decode(codec, "replace")
-            except UnicodeError:  # a codec without replacement ("idna")
-                pass
-    text = data.decode("utf-8", "replace")
-    bad = text.count("\ufffd")
-    read = len(text) - len(text.encode("ascii", "ignore")) - bad  # characters past ASCII read well
-    return text if read >= 2 * bad else data.decode("cp1252", "replace")
-
-
-def _reads_ascii(codec: str) -> bool:
     try:
-        return _PROBE.decode(codec) == _PROBE.decode("ascii")
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    declared = _CHARSET.search(data[:_CHARSET_BYTES])
+    for label, errors in ((sent_as, "strict"), (declared and declared.group(1).decode("ascii", "replace"), "replace")):
+        codec = _charset(label)
+        if codec:
+            try:
+                return data.decode(codec, errors)
+            except UnicodeError:  # not this page's charset, or a codec without replacement ("idna")
+                pass
+    escaped = data.decode("utf-8", "surrogateescape")  # each byte UTF-8 cannot read, as a surrogate
+    bad = len(escaped) - len(escaped.encode("utf-8", "ignore").decode("utf-8"))
+    read = len(escaped) - len(escaped.encode("ascii", "ignore")) - bad  # characters past ASCII read well
+    return data.decode("utf-8", "replace") if read >= bad else data.decode("cp1252", "replace")
+
+
+def _charset(label: str | None) -> str | None:
+    """The codec that reads a page labelled so; None for a label that is no page's charset: one
+    Python does not know, one that does not read ASCII as ASCII (UTF-16 without its mark, which
+    the HTML standard says to ignore; EBCDIC; "base64"), UTF-7 and the escape codecs."""
+    if not label:
+        return None
+    codec = _SUPERSETS.get(label.lower(), label)
+    try:
+        if codecs.lookup(codec).name in _NOT_CHARSETS:
+            return None
+        return codec if _PROBE.decode(codec) == _PROBE.decode("ascii") else None
     except (LookupError, UnicodeError, ValueError):
-        return False
+        return None
 
 
 def _title(head: str) -> str:
