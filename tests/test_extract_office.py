@@ -411,3 +411,17 @@ def test_a_letterhead_in_headers_and_footers_is_read_after_the_body():
             '<style:footer-left><text:p>Office hours 9-5</text:p></style:footer-left>')  # fmt: skip
     odt = read("lease.odt", odt_bytes("<text:p>Lease renewal</text:p>", master_page=page))
     assert odt.text.split("\n") == ["Lease renewal", "Alder Lane Apartments, 12 Alder Lane", "Office hours 9-5"]
+
+
+def test_a_header_or_footer_that_cannot_be_read_loses_only_its_own_lines():
+    """Broken, DTD-declaring or oversized headers are passed over; the body and the other parts
+    are read. Headers and footers are capped apart, so fifteen headers keep the footer."""
+    margins = {f"header{i}.xml": [f"Header {i}"] for i in range(1, 16)}
+    margins["footer1.xml"] = ["Licence PL-2231"]
+    doc = read("many.docx", docx_bytes(["Estimate 2291"], margins=margins))
+    assert doc.text.split("\n") == ["Estimate 2291", *[f"Header {i}" for i in range(1, 7)], "Licence PL-2231"]
+    broken = docx_bytes(["Estimate 2291"], margins={"header1.xml": ["<unclosed"], "header2.xml": ["x" * 2**21],
+                                                     "footer1.xml": ["Licence PL-2231"]})  # fmt: skip
+    assert read("broken.docx", broken).text.split("\n") == ["Estimate 2291", "Licence PL-2231"]
+    dtd = odt_bytes("<text:p>Lease renewal</text:p>", master_page='<!DOCTYPE x [<!ENTITY a "b">]>')
+    assert read("lease.odt", dtd).text == "Lease renewal"

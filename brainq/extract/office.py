@@ -22,7 +22,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from xml.etree import ElementTree
@@ -68,7 +68,13 @@ _DCTERMS = "{http://purl.org/dc/terms/}"
 _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 _STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
 _MARGIN_PART = re.compile(r"word/(?:header|footer)\d*\.xml")
-_MAX_MARGINS = 12
+_MAX_MARGINS = 6  # header parts read, and as many footer parts
+# A header or footer is a few lines: one part is read only to a megabyte.
+_MARGIN_LIMITS = Limits(max_stream_mb=1)
+# A broken or hostile archive fails in zipfile, zlib or struct, wherever it is read: an
+# unsupported version or method, an offset before the start, a stream that does not inflate.
+_ARCHIVE_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
+                   struct.error)  # fmt: skip
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -115,8 +121,8 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
             names = set(archive.namelist())
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
-                margins = (_word_lines(_part(archive, name, limits)) for name in _margin_parts(names))
-                lines = list(_within(_once(_word_lines(body.find(f"{_W}body")), *margins), limits))
+                margins = _margins(archive, _margin_parts(names), _word_lines)
+                lines = list(_within(_once(_word_lines(body.find(f"{_W}body")), margins), limits))
                 title, saved, created = _core_properties(properties)
             elif "xl/workbook.xml" in names:
                 lines = list(_within(_excel_lines(archive, limits), limits))
@@ -128,18 +134,14 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
                 body, properties = _part(archive, "content.xml", limits), _part(archive, "meta.xml", limits)
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
                 if sheets is None:
-                    styles = _part(archive, "styles.xml", limits) if "styles.xml" in names else None
-                    margins = (_odt_lines(m) for page in _iter(styles, f"{_STYLE}master-page") for m in page)
-                    lines = list(_within(_once(_odt_lines(text_body), *margins), limits))
+                    margins = _margins(archive, ["styles.xml"] if "styles.xml" in names else [], _odt_margin_lines)
+                    lines = list(_within(_once(_odt_lines(text_body), margins), limits))
                 else:
                     lines = list(_within(_ods_lines(sheets), limits))
                 title, saved, created = _odf_properties(properties)
             else:
                 raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
-    # A broken or hostile archive fails in zipfile, zlib or struct, wherever it is read: an
-    # unsupported version or method, an offset before the start, a stream that does not inflate.
-    except (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
-            struct.error) as exc:  # fmt: skip
+    except _ARCHIVE_ERRORS as exc:
         raise ExtractError(f"not a readable Office or OpenDocument file ({type(exc).__name__}: {str(exc)[:80]})") from None
     return lines, (title, saved, created)
 
@@ -198,13 +200,32 @@ def _part(archive: zipfile.ZipFile, name: str, limits: Limits) -> ElementTree.El
 
 def _margin_parts(names: set[str]) -> list[str]:
     """A Word file's headers, then its footers: a letterhead's company, address and phone are
-    often only there. At most _MAX_MARGINS parts (Word writes up to three of each per section:
-    first page, odd and even pages)."""
-    found = [name for name in names if _MARGIN_PART.fullmatch(name)]
-    return sorted(found, key=lambda name: (name.startswith("word/footer"), len(name), name))[:_MAX_MARGINS]
+    often only there. At most _MAX_MARGINS of each, in the order Word numbers them (it writes up
+    to three of each per section: first page, odd and even pages)."""
+    order = lambda name: (len(name), name)  # noqa: E731  header2 before header10
+    return [part for kind in ("header", "footer")
+            for part in sorted((n for n in names if _MARGIN_PART.fullmatch(n) and kind in n), key=order)[:_MAX_MARGINS]]  # fmt: skip
 
 
-def _once(body: Iterator[str], *margins: Iterator[str]) -> Iterator[str]:
+def _margins(archive: zipfile.ZipFile, parts: list[str], read: Callable[[ElementTree.Element | None], Iterator[str]]) -> Iterator[str]:
+    """The lines of the parts that hold headers and footers, one part at a time, each read only
+    to _MARGIN_MB. A part that cannot be read loses its own lines, not the document's."""
+    for name in parts:
+        try:
+            lines = list(read(_part(archive, name, _MARGIN_LIMITS)))
+        except (ExtractError, RecursionError, *_ARCHIVE_ERRORS):
+            continue
+        yield from lines
+
+
+def _odt_margin_lines(styles: ElementTree.Element | None) -> Iterator[str]:
+    """An OpenDocument text's headers and footers: its page styles' (styles.xml)."""
+    for page in styles.iter(f"{_STYLE}master-page") if styles is not None else ():
+        for margin in page:
+            yield from _odt_lines(margin)
+
+
+def _once(body: Iterator[str], margins: Iterator[str]) -> Iterator[str]:
     """The body's lines, then the headers' and footers' lines that are not already there (a
     first page's header repeats the others'). After the body, so its first line still titles
     the document."""
@@ -212,14 +233,10 @@ def _once(body: Iterator[str], *margins: Iterator[str]) -> Iterator[str]:
     for line in body:
         seen.add(line)
         yield line
-    for line in itertools.chain(*margins):
+    for line in margins:
         if line.strip() and line not in seen:
             seen.add(line)
             yield line
-
-
-def _iter(root: ElementTree.Element | None, tag: str) -> Iterator[ElementTree.Element]:
-    return root.iter(tag) if root is not None else iter(())
 
 
 def _word_lines(body: ElementTree.Element | None) -> Iterator[str]:
