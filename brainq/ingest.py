@@ -49,7 +49,7 @@ from brainq.store.records import within
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
 # A file with one of these names that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = {
-    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
+    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
     ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
     ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown",
 }  # fmt: skip
@@ -75,8 +75,8 @@ DERIVATION = 19  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # terminal control codes are dropped from what documents say; an attachment is never dated by
 # its mailbox file's modification time; 18: Word and Excel files, OpenDocument texts and
 # spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads;
-# 19: web pages (.html) and Word 97-2003 files (.doc), in folders and attached; the headers
-# and footers of Word and OpenDocument texts
+# 19: web pages (.html), Word 97-2003 files (.doc) and Rich Text (.rtf), in folders and
+# attached; the headers and footers of Word and OpenDocument texts
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -187,10 +187,11 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
 
 def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
     """A lease saved as .docx, a form attached as .docx to a school's message, a sheet of house
-    repairs and an old club's minutes in Word 97's .doc: all are ingested, typed, dated, and
-    answer."""
+    repairs, an old club's minutes in Word 97's .doc and a TextEdit note: all are ingested, typed,
+    dated, and answer."""
     from tests.test_extract_msword import word_file
     from tests.test_extract_office import docx_bytes, mail_with_form, xlsx_bytes
+    from tests.test_extract_rtf import NOTE
 
     home = tmp_path / "Documents"
     home.mkdir()
@@ -207,6 +208,7 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     (home / "garden-club-2009.doc").write_bytes(word_file(
         "Garden club minutes, March 10, 2009\rThe plant sale raised\x07$640\x07\x07Seed orders\x07$85\x07\x07"
     ))  # fmt: skip
+    (home / "water-heater.rtf").write_bytes(NOTE)
     store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(home), store=store)
     assert result.exit_code == 0, result.output
@@ -214,6 +216,7 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     kinds = {(d["path"].rsplit("/", 1)[-1], d["locator"]): (d["doc_type"], d["date_source"]) for d in listed}
     assert kinds[("lease-renewal.docx", None)] == ("static_pdf", "office_meta")
     assert kinds[("garden-club-2009.doc", None)] == ("static_pdf", "text")
+    assert kinds[("water-heater.rtf", None)] == ("static_pdf", "office_meta")
     assert kinds[("trip.eml", "permission-slip.docx")] == ("static_pdf", "email")  # dated by its message
     rent = ask_json(store, "How much is our rent?")
     assert rent["results"][0]["path"].endswith("lease-renewal.docx") and "$1,850" in rent["answer"], rent

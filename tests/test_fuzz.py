@@ -640,7 +640,21 @@ def word_97_files(draw) -> Case:
     return Case("minutes.doc", data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files()}
+RTF_PIECES = [
+    "{", "}", "\\par ", "\\cell ", "\\row ", "\\u8211", "\\u-4000", "\\uc0", "\\uc9", "\\'e9", "\\'8", "\\*", "\\bin3 ",
+    "\\bin99999999 ", "\\ansicpg932 ", "\\ansicpg0 ", "{\\info{\\title ", "{\\creatim\\yr2024\\mo13\\dy40", "\\yr99999999999",
+    "{\\fonttbl ", "{\\header ", "{\\pict ", "\\", "\\\\", "\\{", "\r\n", "word ", "\x00",
+]  # fmt: skip
+rtf_files = st.builds(
+    Case,
+    st.sampled_from(["note.rtf", "letter.doc", "attachment"]),
+    st.lists(st.one_of(st.sampled_from(RTF_PIECES), st.text(max_size=8)), max_size=40).map(
+        lambda pieces: ("{\\rtf1 " + "".join(pieces)).encode("latin-1", "replace")
+    ),
+)
+
+
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files}
 
 
 def _fill_payloads() -> None:
