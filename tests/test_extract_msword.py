@@ -57,11 +57,12 @@ def _entry(name: str, kind: int, start: int, size: int, child: int = NONE, right
                        b"\0" * 8, b"\0" * 8, start, size, 0)  # fmt: skip
 
 
-def word_file(body: str, headers: str = "", *, eight_bit: bool = False, ident: int = 0xA5EC, version: int = 193,
-              flags: int = 0x0200) -> bytes:  # fmt: skip
+def word_file(body: str, headers: str = "", *, boxes: str = "", eight_bit: bool = False, ident: int = 0xA5EC,
+              version: int = 193, flags: int = 0x0200, summary: bytes | None = None) -> bytes:  # fmt: skip
     """A Word 97 file: a FIB, the text as one piece (UTF-16, or 8-bit in Windows-1252), and a
-    piece table in the 1Table stream, the main story then the headers' story."""
-    text = body + headers
+    piece table in the 1Table stream: the main story, the headers' and the text boxes'; and the
+    summary property set, if given."""
+    text = body + headers + boxes
     at = 2048
     encoded = text.encode("cp1252") if eight_bit else text.encode("utf-16-le")
     fib = bytearray(at + len(encoded))
@@ -70,7 +71,7 @@ def word_file(body: str, headers: str = "", *, eight_bit: bool = False, ident: i
     struct.pack_into("<H", fib, 32, 14)  # csw, then 14 words
     longs = 32 + 2 + 28
     struct.pack_into("<H", fib, longs, 22)  # cslw, then 22 longs: ccpText, ccpFtn, ccpHdd at 3-5
-    struct.pack_into("<3i", fib, longs + 2 + 12, len(body), 0, len(headers))
+    struct.pack_into("<7i", fib, longs + 2 + 12, len(body), 0, len(headers), 0, 0, 0, len(boxes))
     pairs = longs + 2 + 88
     struct.pack_into("<H", fib, pairs, 93)
     fib[at:] = encoded
@@ -79,7 +80,25 @@ def word_file(body: str, headers: str = "", *, eight_bit: bool = False, ident: i
     clx = b"\x02" + struct.pack("<I", len(plc)) + plc
     table = b"\0" * 16 + clx
     struct.pack_into("<II", fib, pairs + 2 + 8 * 33, 16, len(clx))
-    return compound_file({"1Table": table, "WordDocument": bytes(fib)})
+    streams = {"1Table": table, "WordDocument": bytes(fib)}
+    return compound_file(streams if summary is None else {**streams, "\x05SummaryInformation": summary})
+
+
+def summary(*properties: tuple[int, bytes]) -> bytes:
+    """A SummaryInformation property set of (id, typed value) pairs ([MS-OLEPS])."""
+    header = struct.pack("<HHI16sI16sI", 0xFFFE, 0, 0, b"\0" * 16, 1, b"\0" * 16, 48)
+    table, values, at = b"", b"", 8 + 8 * len(properties)
+    for pid, value in properties:
+        table += struct.pack("<II", pid, at + len(values))
+        values += value.ljust(-(-len(value) // 4) * 4, b"\0")
+    return header + struct.pack("<II", 8 + len(table) + len(values), len(properties)) + table + values
+
+
+def lpstr(text: bytes) -> bytes:
+    return struct.pack("<II", 0x1E, len(text) + 1) + text + b"\0"
+
+
+SAVED = struct.pack("<IQ", 0x40, int((datetime(2024, 3, 5, 10, 30) - datetime(1601, 1, 1)).total_seconds()) * 10**7)
 
 
 def read(data: bytes, name: str = "minutes.doc"):
@@ -142,3 +161,34 @@ def test_a_real_word_attachment_reads_as_its_text_dated_when_saved():
     assert "persil \u00ab sauvage \u00bb (Petroselinum crispum)" in doc.text
     assert (doc.source_date, doc.date_source) == (datetime(2014, 7, 21, 15, 53, tzinfo=timezone.utc), "office_meta")
     assert any(r.kind == "email" for r in results)  # the message itself is read too, beside its attachment
+
+
+def test_the_summary_gives_title_and_dates_in_its_own_code_page():
+    """65001 (UTF-8) is written as a signed 16-bit number; a vector claiming four billion
+    elements (olefile's reader looped on it past any timer) and a title of the wrong type are
+    passed over."""
+    props = summary((1, struct.pack("<Ih", 0x02, -535)), (2, lpstr("Caf\u00e9 \u2013 menu".encode())), (13, SAVED))
+    (doc,) = read(word_file("Soup of the day\r", summary=props))
+    assert doc.title == "Caf\u00e9 \u2013 menu"
+    assert (doc.source_date, doc.date_source) == (datetime(2024, 3, 5, 10, 30, tzinfo=timezone.utc), "office_meta")
+    hostile = summary((2, struct.pack("<II", 0x1000, 0xFFFFFFFF)), (12, struct.pack("<II", 0x1000, 0xFFFFFFFF)))
+    (doc,) = read(word_file("Soup of the day\r", summary=hostile))
+    assert (doc.title, doc.source_date) == ("Soup of the day", None)
+    (doc,) = read(word_file("Soup of the day\r", summary=summary((2, struct.pack("<Ii", 0x03, 7)), (13, b"\x40"))))
+    assert (doc.title, doc.source_date) == ("Soup of the day", None)
+
+
+def test_text_boxes_and_column_breaks_are_read_and_an_unended_field_hides_nothing():
+    body = "Permission slip\r\x13 Trip to the aquarium, May 3\rBring a packed lunch\x0eSigned:\r"
+    (doc,) = read(word_file(body, boxes="Bus leaves at 8:15\r"))
+    assert doc.text.split("\n") == [
+        "Permission slip", "Trip to the aquarium, May 3", "Bring a packed lunch", "Signed:", "Bus leaves at 8:15",
+    ]  # fmt: skip
+
+
+def test_a_doc_that_is_a_docx_or_a_web_page_is_read_as_what_it_is():
+    from tests.test_extract_office import docx_bytes
+
+    assert read(docx_bytes(["Saved under the old name"]))[0].text == "Saved under the old name"
+    page = b'<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><p>Exported as Word</p></body></html>'
+    assert read(page)[0].text.strip() == "Exported as Word"

@@ -13,7 +13,7 @@ import logging
 import re
 import struct
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import olefile
@@ -37,11 +37,16 @@ _COMPRESSED = 0x40000000  # an 8-bit piece (FcCompressed.fCompressed), else UTF-
 # What Word writes for structure: a paragraph's end, a line or page break, a table's cell and
 # row ends, a non-breaking and an optional hyphen; pictures, objects and note references say
 # nothing as text.
-_MARKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x1e": "-", "\x1f": None, "\xa0": " ",
+_MARKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x0e": "\n", "\x1e": "-", "\x1f": None, "\xa0": " ",
                         "\x01": None, "\x02": None, "\x05": None, "\x08": None})  # fmt: skip
 _ROW_END = re.compile(r"\x07\n?\x07")  # the last cell's mark, then the row's
 _OTHER_MARKS = re.compile(r"[\x00-\x08\x0e-\x1f]")  # note separators and anchors, and the like
 _FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END = "\x13", "\x14", "\x15"
+_SUMMARY = "\x05SummaryInformation"
+_MAX_SUMMARY = 2**20  # a summary is a few hundred bytes; a larger one is not read past a megabyte
+_MAX_PROPERTIES = 1000
+_CODEPAGE, _TITLE, _CREATED, _SAVED = 1, 2, 12, 13  # property ids of the summary ([MS-OLEPS] 2.18.2)
+_CODEPAGES = {65001: "utf-8", 1200: "utf-16-le", 10000: "mac_roman"}
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -53,7 +58,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     try:
         with olefile.OleFileIO(io.BytesIO(item.read())) as ole:
             text = _text(ole, limits)
-            meta = ole.get_metadata()
+            title, saved, created = _summary(ole)
     except ExtractError:
         raise
     # olefile reads a damaged or hostile file with struct, indexing and its own checks, and
@@ -62,8 +67,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         raise ExtractError(f"a damaged Word 97-2003 document ({type(exc).__name__})") from None
     if not text.strip():
         raise ExtractError("no text in the document")
-    when = _date(meta.last_saved_time) or _date(meta.create_time)
-    title = _decoded(meta.title, meta.codepage)
+    when = _date(saved) or _date(created)
     yield Document(
         path=str(item.path),
         locator=None,
@@ -77,7 +81,8 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
 
 
 def _text(ole: olefile.OleFileIO, limits: Limits) -> str:
-    """The main story's text (then its headers', each line once), read piece by piece."""
+    """The main story's text, then its text boxes' and its headers' (each line once), read piece
+    by piece."""
     if ole.exists("EncryptionInfo"):
         raise ExtractError(office.LOCKED)
     if not ole.exists("WordDocument"):
@@ -95,30 +100,31 @@ def _text(ole: olefile.OleFileIO, limits: Limits) -> str:
     table = "1Table" if flags & _WHICH_TABLE else "0Table"
     if not ole.exists(table):
         raise ExtractError(f"a Word document without its {table} stream")
-    pieces = list(_pieces(ole.openstream(table).read()[clx_at : clx_at + clx_size]))
-    main, footnotes, headers = counts
-    body = _readable(_story(fib, pieces, 0, main, limits.max_text_chars))
-    margins = _readable(_story(fib, pieces, main + footnotes, main + footnotes + headers, limits.max_text_chars))
+    clx = ole.openstream(table).read()[clx_at : clx_at + clx_size]
+    main, footnotes, headers, macros, comments, endnotes, boxes = counts
+    # The stories follow one another: main, footnotes, headers, macros, comments, endnotes, text boxes.
+    stories = [(0, main), (main + footnotes + headers + macros + comments + endnotes, boxes), (main + footnotes, headers)]
+    body, *others = [_readable(_story(fib, clx, start, start + size, limits.max_text_chars)) for start, size in stories]
     seen = set(body.split("\n"))
-    extra = [line for line in dict.fromkeys(margins.split("\n")) if line.strip() and line not in seen]
-    return "\n".join([body, *extra])
+    extra = [line for other in others for line in dict.fromkeys(other.split("\n")) if line.strip() and line not in seen]
+    return "\n".join(part for part in [body, *dict.fromkeys(extra)] if part)
 
 
-def _fib(fib: bytes) -> tuple[tuple[int, int, int], int, int]:
-    """From the FIB: the main story's, the footnotes' and the headers' lengths in characters,
-    and where the piece table (CLX) lies in the table stream. The FIB's parts are counted, not
-    assumed, so a later Word's longer FIB reads alike."""
+def _fib(fib: bytes) -> tuple[list[int], int, int]:
+    """From the FIB: the stories' lengths in characters (ccpText, ccpFtn, ccpHdd, ccpMcr,
+    ccpAtn, ccpEdn, ccpTxbx), and where the piece table (CLX) lies in the table stream. The
+    FIB's parts are counted, not assumed, so a later Word's longer FIB reads alike."""
     at = 32
     (words,) = struct.unpack_from("<H", fib, at)
     at += 2 + 2 * words
     (longs,) = struct.unpack_from("<H", fib, at)
-    main, footnotes, headers = struct.unpack_from("<3i", fib, at + 2 + 4 * 3)  # ccpText, ccpFtn, ccpHdd
+    counts = [max(count, 0) for count in struct.unpack_from("<7i", fib, at + 2 + 4 * 3)]
     at += 2 + 4 * longs
     (pairs,) = struct.unpack_from("<H", fib, at)
     if pairs <= _CLX:
         raise ExtractError("a Word document without a piece table")
     clx_at, clx_size = struct.unpack_from("<II", fib, at + 2 + 8 * _CLX)
-    return (max(main, 0), max(footnotes, 0), max(headers, 0)), clx_at, clx_size
+    return counts, clx_at, clx_size
 
 
 def _pieces(clx: bytes) -> Iterator[tuple[int, int, int, bool]]:
@@ -133,18 +139,20 @@ def _pieces(clx: bytes) -> Iterator[tuple[int, int, int, bool]]:
     (size,) = struct.unpack_from("<I", clx, at + 1)
     table = clx[at + 5 : at + 5 + size]
     count = (len(table) - 4) // 12
-    bounds = struct.unpack_from(f"<{count + 1}I", table, 0)
-    for i in range(count):
+    for i in range(count):  # one at a time: a hostile table holds millions
+        first, end = struct.unpack_from("<II", table, 4 * i)
         (where,) = struct.unpack_from("<I", table, 4 * (count + 1) + 8 * i + 2)
         compressed, offset = bool(where & _COMPRESSED), where & 0x3FFFFFFF
-        yield bounds[i], bounds[i + 1], offset // 2 if compressed else offset, compressed
+        yield first, end, offset // 2 if compressed else offset, compressed
 
 
-def _story(fib: bytes, pieces: list[tuple[int, int, int, bool]], start: int, end: int, budget: int) -> str:
+def _story(fib: bytes, clx: bytes, start: int, end: int, budget: int) -> str:
     """The characters from `start` to `end`, at most `budget` of them: 8-bit pieces are Windows
     code page 1252 ([MS-DOC] 2.4.1 maps them so), the others UTF-16."""
     parts, size = [], 0
-    for first, last, offset, compressed in pieces:
+    if start >= end:
+        return ""
+    for first, last, offset, compressed in _pieces(clx):
         low, high = max(first, start), min(last, end, start + budget)
         if low >= high:
             continue
@@ -164,35 +172,94 @@ def _readable(story: str) -> str:
     """Word's marks made text: paragraphs and breaks as lines, a table's row as a line of cells
     (`cell  |  cell`, as the other readers write it), a field as what it shows (a date, a page
     number, a link's words), not its code."""
+    paired = _paired_fields(story)
     shown, hidden = [], 0  # fields nest: hidden counts the open ones still in their code
     levels: list[bool] = []
-    for char in story:
-        if char == _FIELD_BEGIN:
+    for at, char in enumerate(story):
+        if char == _FIELD_BEGIN and at in paired:
             levels.append(False)
             hidden += 1
         elif char == _FIELD_SEPARATOR and levels and not levels[-1]:
             levels[-1] = True
             hidden -= 1
-        elif char == _FIELD_END and levels:
+        elif char == _FIELD_END and at in paired:
             hidden -= not levels.pop()
-        elif not hidden:
+        elif char not in (_FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END) and not hidden:
             shown.append(char)
     text = _ROW_END.sub("\n", "".join(shown).translate(_MARKS)).replace("\x07", "  |  ")
     text = _OTHER_MARKS.sub("", text)
-    return "\n".join(line.rstrip() for line in text.split("\n") if line.strip())
+    return "\n".join(line.strip() for line in text.split("\n") if line.strip())
 
 
-def _date(when: datetime | None) -> datetime | None:
-    """A summary property's time (UTC); Word writes 1601 for "never"."""
-    if when is None or when.year < MIN_YEAR:
-        return None
-    return when.replace(tzinfo=timezone.utc)
+def _paired_fields(story: str) -> set[int]:
+    """Where the fields that end begin and end: a begin mark without its end (a file cut, or
+    damaged) would hide the rest of the story as field code."""
+    paired, opened = set(), []
+    for at, char in enumerate(story):
+        if char == _FIELD_BEGIN:
+            opened.append(at)
+        elif char == _FIELD_END and opened:
+            paired.update((opened.pop(), at))
+    return paired
 
 
-def _decoded(value: bytes | str | None, codepage: int | None) -> str:
-    if isinstance(value, str) or value is None:
-        return value or ""
+def _summary(ole: olefile.OleFileIO) -> tuple[str, int | None, int | None]:
+    """Title, last saved and created times (FILETIME) from the SummaryInformation property set
+    ([MS-OLEPS]), read here rather than by olefile: its reader loops for each of the 4 billion
+    elements a damaged vector may claim, and no timer can stop it."""
     try:
-        return value.decode(f"cp{codepage}" if codepage and codepage != 65001 else "utf-8", "replace")
+        return _properties(ole.openstream(_SUMMARY).read(_MAX_SUMMARY)) if ole.exists(_SUMMARY) else ("", None, None)
+    except (struct.error, LookupError, ValueError):
+        return "", None, None  # a damaged summary costs the title and dates, not the text
+
+
+def _properties(data: bytes) -> tuple[str, int | None, int | None]:
+    (section,) = struct.unpack_from("<I", data, 44)  # past the header and the first section's FMTID
+    count = min(struct.unpack_from("<I", data, section + 4)[0], _MAX_PROPERTIES)
+    found = {}
+    for i in range(count):
+        pid, offset = struct.unpack_from("<II", data, section + 8 + 8 * i)
+        if pid in (_CODEPAGE, _TITLE, _CREATED, _SAVED):
+            found[pid] = section + offset
+    codepage = _property(data, found.get(_CODEPAGE), "cp1252")
+    title = _property(data, found.get(_TITLE), _charset(codepage if isinstance(codepage, int) else None))
+    saved, created = (_property(data, found.get(pid), "cp1252") for pid in (_SAVED, _CREATED))
+    return (title if isinstance(title, str) else "", *(t if isinstance(t, int) else None for t in (saved, created)))
+
+
+def _property(data: bytes, at: int | None, charset: str) -> str | int | None:
+    """A property's value: a code page (VT_I2), a string (VT_LPSTR in `charset`, VT_LPWSTR),
+    a FILETIME (VT_FILETIME); None for any other type."""
+    if at is None:
+        return None
+    (kind,) = struct.unpack_from("<I", data, at)
+    if kind == 0x02:
+        return struct.unpack_from("<H", data, at + 4)[0]
+    if kind in (0x1E, 0x1F):
+        (length,) = struct.unpack_from("<I", data, at + 4)
+        raw = data[at + 8 : at + 8 + length * (2 if kind == 0x1F else 1)]
+        return raw.decode("utf-16-le" if kind == 0x1F else charset, "replace").split("\x00")[0]
+    if kind == 0x40:
+        return struct.unpack_from("<Q", data, at + 4)[0]
+    return None
+
+
+def _charset(codepage: int | None) -> str:
+    """The codec of a property set's code page (written unsigned: 65001 is UTF-8)."""
+    name = _CODEPAGES.get(codepage, f"cp{codepage}") if codepage else "cp1252"
+    try:
+        "".encode(name)
     except LookupError:
-        return value.decode("cp1252", "replace")
+        return "cp1252"
+    return name
+
+
+def _date(filetime: int | None) -> datetime | None:
+    """A FILETIME (100 ns since 1601, UTC); Word writes 1601 for "never"."""
+    if not filetime:
+        return None
+    try:
+        when = datetime(1601, 1, 1, tzinfo=timezone.utc) + timedelta(microseconds=filetime // 10)
+    except OverflowError:
+        return None
+    return when if when.year >= MIN_YEAR else None

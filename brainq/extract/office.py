@@ -86,6 +86,8 @@ def sniff(name: str, head: bytes) -> bool:
         return head.startswith(_UTF16_BOMS) or b"\x00" not in head
     if lower.endswith(_OFFICE_SUFFIXES):
         return head.startswith((_ZIP_MAGIC, _OLE_MAGIC))
+    if lower.endswith((".doc", ".dot")):  # a .docx saved under the old name
+        return head.startswith(_ZIP_MAGIC)
     return head.startswith(_ZIP_MAGIC) and (lower.endswith(_ODF_SUFFIXES) or any(m in head[:100] for m in _ODF_MIMETYPES))
 
 
