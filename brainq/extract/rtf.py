@@ -28,6 +28,7 @@ _MAGIC = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*\{\\rtf", re.I)
 _TOKEN = re.compile(
     r"\\([a-zA-Z]{1,32})(-?\d{1,10})? ?"  # a control word and its parameter
     r"|\\'([0-9a-fA-F]{2})"  # a byte in the document's code page
+    r"|\\'"  # ... or a broken one, passed over
     r"|\\([^a-zA-Z'])"  # a control symbol
     r"|([{}])"
     r"|[\r\n]+"  # line breaks in the file are not the text's
@@ -36,42 +37,60 @@ _TOKEN = re.compile(
 )
 # Groups that hold no text for the reader.
 _SKIPPED = {
-    "fonttbl", "colortbl", "stylesheet", "listtable", "listoverridetable", "revtbl", "rsidtbl", "generator",
-    "pict", "objdata", "objclass", "fldinst", "themedata", "colorschememapping", "datastore", "latentstyles",
-    "xmlnstbl", "mmathpr", "filetbl", "pgdsctbl", "xe", "tc", "bkmkstart", "bkmkend", "nonshppict",
+    "colortbl", "stylesheet", "listtable", "listoverridetable", "revtbl", "rsidtbl", "generator", "pict",
+    "objdata", "objclass", "fldinst", "themedata", "colorschememapping", "datastore", "latentstyles", "xmlnstbl",
+    "mmathpr", "filetbl", "pgdsctbl", "xe", "tc", "bkmkstart", "bkmkend", "nonshppict", "pn", "pntxta", "pntxtb",
     "author", "operator", "company", "comment", "doccomm", "keywords", "subject", "category", "manager",
 }  # fmt: skip
-_BREAKS = {"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "row": "\n", "tab": "\t", "cell": "  |  ",
-           "nestcell": "  |  ", "emdash": "\u2014", "endash": "\u2013", "bullet": "\u2022", "lquote": "\u2018",
+# Headers, footers and notes: read after the body, as a Word file's are.
+_MARGINS = {"header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf", "footnote"}
+_HIDING = {"v", "deleted"}  # hidden text and tracked deletions, until the word again with 0
+_CELL = "\x1f"  # a cell's end while reading; a row's last is dropped, the others become "  |  "
+_BREAKS = {"par": "\n", "line": "\n", "sect": "\n", "page": "\n", "row": "\n", "tab": "\t", "cell": _CELL,
+           "nestcell": _CELL, "emdash": "\u2014", "endash": "\u2013", "bullet": "\u2022", "lquote": "\u2018",
            "rquote": "\u2019", "ldblquote": "\u201c", "rdblquote": "\u201d", "emspace": " ", "enspace": " "}  # fmt: skip
 _SYMBOLS = {"\\": "\\", "{": "{", "}": "}", "~": "\u00a0", "_": "\u2011", "-": "", "\n": "\n", "\r": "\n"}
-_MARGINS = {"header", "headerl", "headerr", "headerf", "footer", "footerl", "footerr", "footerf"}
 _TIMES = ("revtim", "creatim")  # when last revised, else when created
-_LAST_CELL = re.compile(r"(?:\s+\|)+\s*$")
 _MAX_DEPTH = 256  # Word nests a few dozen groups; deeper is built to exhaust memory
+_MAX_TITLE = 300
+# The code pages of a document (\ansicpgN, \mac, \pc, \pca) and of a font's \fcharsetN, as
+# Python names them, where "cpN" is not one.
+_CODE_PAGES = {10000: "mac_roman", 10006: "mac_greek", 10007: "mac_cyrillic", 10029: "mac_latin2",
+               10079: "mac_iceland", 10081: "mac_turkish", 65001: "utf-8"}  # fmt: skip
+_CHARSETS = {77: 10000, 128: 932, 129: 949, 130: 1361, 134: 936, 136: 950, 161: 1253, 162: 1254, 163: 1258,
+             177: 1255, 178: 1256, 186: 1257, 204: 1251, 222: 874, 238: 1250, 254: 437, 255: 850}  # fmt: skip
+_SETS = {"mac": 10000, "pc": 437, "pca": 850}
 
 
 @dataclass
 class _Group:
-    skip: bool = False
-    unicode_skip: int = 1  # \ucN: characters standing in for each \uN, for readers without Unicode
+    """What a group's text is: its destination ("" for the body; "title", "margin", a time of
+    \\info; "skip" for what is no text), whether it is hidden, its font, and how many characters
+    stand in for each \\uN (\\ucN)."""
+
     destination: str = ""
+    hidden: bool = False
+    font: int | None = None
+    unicode_skip: int = 1
 
 
 @dataclass
 class _Reader:
-    """Where each group's text goes: the body (to `budget` characters), the title, the headers
-    and footers (after the body, as for a Word file), or nowhere."""
+    """Where each group's text goes: the body, the title, the headers, footers and notes (after
+    the body), or nowhere; `budget` characters in all."""
 
     budget: int
     code_page: str = "cp1252"
+    fonts: dict[int, str] = field(default_factory=dict)  # a font's code page, by its number
+    font: int | None = None  # the font the font table describes now
     body: list[str] = field(default_factory=list)
-    size: int = 0
     title: list[str] = field(default_factory=list)
     margins: list[str] = field(default_factory=list)
+    size: int = 0
     times: dict[str, dict[str, int]] = field(default_factory=dict)
-    pending: bytearray = field(default_factory=bytearray)  # a run of \'hh bytes: decoded together,
-    pending_to: list[str] | None = None  # as a multi-byte code page needs
+    pending: bytearray = field(default_factory=bytearray)  # a run of \'hh bytes, decoded together,
+    pending_as: tuple[list[str] | None, str] = (None, "")  # as a multi-byte code page needs
+    high: int | None = None  # the first half of a character written as two \uN (an emoji)
 
     def emit(self, chars: str, group: _Group) -> None:
         self.flush()
@@ -80,27 +99,39 @@ class _Reader:
     def byte(self, value: int, group: _Group) -> None:
         target = self._target(group)
         if target is not None:
-            if target is not self.pending_to:
+            key = (target, self.fonts.get(group.font, self.code_page))
+            if key != self.pending_as:
                 self.flush()
-            self.pending_to = target
+            self.pending_as = key
             self.pending.append(value)
+            self.size += 1
+
+    def unicode(self, code: int, group: _Group) -> None:
+        if 0xD800 <= code < 0xDC00:
+            self.high = code
+            return
+        if 0xDC00 <= code < 0xE000:
+            chars = chr(0x10000 + (self.high - 0xD800) * 0x400 + code - 0xDC00) if self.high else "\ufffd"
+        else:
+            chars = chr(code)
+        self.high = None
+        self.emit(chars, group)
 
     def flush(self) -> None:
         if self.pending:
-            self._add(self.pending_to, bytes(self.pending).decode(self.code_page, "replace"))
+            target, code_page = self.pending_as
+            target.append(bytes(self.pending).decode(code_page, "replace"))
             self.pending.clear()
 
     def _target(self, group: _Group) -> list[str] | None:
-        if group.destination == "title":
-            return self.title
-        if group.destination == "margin":
-            return self.margins
-        return None if group.skip else self.body
+        if group.hidden:
+            return None
+        return {"": self.body, "title": self.title, "margin": self.margins}.get(group.destination)
 
     def _add(self, target: list[str] | None, chars: str) -> None:
         if target is not None:
             target.append(chars)
-            self.size += len(chars) if target is self.body else 0
+            self.size += len(chars)
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -117,7 +148,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if not text:
         raise ExtractError("no text in the document")
     when = _time(reader.times)
-    title = " ".join("".join(reader.title).split())
+    title = " ".join("".join(reader.title).split())[:_MAX_TITLE]
     yield Document(
         path=str(item.path),
         locator=None,
@@ -142,7 +173,8 @@ def _read(source: str, budget: int) -> _Reader:
         at = token.end()
         word, parameter, hexbyte, symbol, brace, chars = token.groups()
         group = stack[-1]
-        if fallback and (hexbyte or symbol or chars):
+        if fallback and not brace and token.group() not in ("\r", "\n", "\r\n"):
+            # Each byte, symbol or control word stands in for one character, text for its length.
             if not chars or len(chars) <= fallback:
                 fallback -= len(chars) if chars else 1
                 continue
@@ -156,15 +188,15 @@ def _read(source: str, budget: int) -> _Reader:
             elif len(stack) >= _MAX_DEPTH:
                 raise ExtractError(f"groups nested deeper than {_MAX_DEPTH}")
             else:
-                stack.append(_Group(group.skip, group.unicode_skip, group.destination))
+                stack.append(_Group(group.destination, group.hidden, group.font, group.unicode_skip))
         elif word:
             word = word.lower()
-            at = _control(word, parameter, group, reader, at)
+            at = _control(word, int(parameter) if parameter else None, group, reader, at)
             fallback = group.unicode_skip if word == "u" and parameter else 0
         elif hexbyte:
             reader.byte(int(hexbyte, 16), group)
         elif symbol == "*":
-            group.skip = True
+            group.destination = "skip"
         elif symbol in _SYMBOLS:
             reader.emit(_SYMBOLS[symbol], group)
         elif chars:
@@ -173,17 +205,23 @@ def _read(source: str, budget: int) -> _Reader:
     return reader
 
 
-def _control(word: str, parameter: str | None, group: _Group, reader: _Reader, at: int) -> int:
+def _control(word: str, value: int | None, group: _Group, reader: _Reader, at: int) -> int:
     """Acts on one control word; returns where reading goes on (past a \\bin's bytes)."""
-    value = int(parameter) if parameter else None
     if word == "bin":
         return at + max(value or 0, 0)
-    if word in _SKIPPED:
-        group.skip, group.destination = True, word
-    elif word in _MARGINS:
+    if group.destination == "fonttbl":
+        if word == "f":
+            reader.font = value
+        elif word == "fcharset" and value in _CHARSETS and reader.font is not None:
+            reader.fonts[reader.font] = _code_page(_CHARSETS[value])
+    elif word == "fonttbl":
+        group.destination = "fonttbl"
+    elif word in _SKIPPED:
+        group.destination = "skip"
+    elif word in _MARGINS and group.destination == "":
         group.destination = "margin"
     elif word == "info":
-        group.skip, group.destination = True, "info"
+        group.destination = "info"
     elif word == "title" and group.destination == "info":
         group.destination = "title"
     elif word in _TIMES and group.destination == "info":
@@ -193,28 +231,34 @@ def _control(word: str, parameter: str | None, group: _Group, reader: _Reader, a
         reader.times[group.destination][word] = value
     elif word == "ansicpg" and value:
         reader.code_page = _code_page(value)
+    elif word in _SETS:
+        reader.code_page = _code_page(_SETS[word])
+    elif word == "f":
+        group.font = value
+    elif word in _HIDING:
+        group.hidden = value != 0
     elif word == "uc" and value is not None:
         group.unicode_skip = max(value, 0)
     elif word == "u" and value is not None:
-        code = value % 65536  # written signed, as a 16-bit word
-        reader.emit(chr(code) if not 0xD800 <= code < 0xE000 else "\ufffd", group)
+        reader.unicode(value % 65536, group)  # written signed, as a 16-bit word
     elif word in _BREAKS:
         reader.emit(_BREAKS[word], group)
     return at
 
 
 def _lines(parts: list[str]) -> list[str]:
-    """Non-empty lines, a table row without the separator its last cell leaves."""
-    lines = (_LAST_CELL.sub("", line).strip() for line in "".join(parts).split("\n"))
-    return [line for line in lines if line]
+    """Non-empty lines; in a table's row, the cells apart and the last cell's end dropped."""
+    lines = "".join(parts).split("\n")
+    return [line.strip().rstrip(_CELL + " \t").replace(_CELL, "  |  ") for line in lines if line.strip(_CELL + " \t")]
 
 
 def _code_page(number: int) -> str:
+    name = _CODE_PAGES.get(number, f"cp{number}")
     try:
-        "".encode(f"cp{number}")
+        "".encode(name)
     except LookupError:
         return "cp1252"
-    return f"cp{number}"
+    return name
 
 
 def _time(times: dict[str, dict[str, int]]) -> datetime | None:
