@@ -103,6 +103,7 @@ def test_text_is_read_to_the_limit():
         (rb"{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Arial;}{\f1\fcharset204 Calibri;}}\f1\'cf\'f0\'e8\'e2\'e5\'f2 \f0 caf\'e9}",
          "\u041f\u0440\u0438\u0432\u0435\u0442 caf\u00e9", None),
         # a broken escape loses nothing after it; a control word stands in for one character
+        (rb"{\rtf1\ansi\ansicpg932 \'83A\'83C\'83\'93 end}", "\u30a2\u30a4\u30f3 end", None),  # a second byte as ASCII
         (rb"{\rtf1 Hello \'g1 world}", "Hello g1 world", None),
         (rb"{\rtf1 \uc1 a\u8212\emdash b}", "a\u2014b", None),
         # old list numbering, tracked deletions and hidden text are no text; notes come after

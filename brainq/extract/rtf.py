@@ -9,6 +9,7 @@ hold no text for the reader (fonts, colours, styles, pictures, field codes, anyt
 
 from __future__ import annotations
 
+import codecs
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -93,6 +94,11 @@ class _Reader:
     high: int | None = None  # the first half of a character written as two \uN (an emoji)
 
     def emit(self, chars: str, group: _Group) -> None:
+        if self.pending and chars and self._awaits_trail():
+            # Outlook writes a double-byte character's second byte as itself when it is ASCII
+            # ("\'83A" for "ア").
+            self.byte(ord(chars[0]), group)
+            chars = chars[1:]
         self.flush()
         self._add(self._target(group), chars)
 
@@ -116,6 +122,12 @@ class _Reader:
             chars = chr(code)
         self.high = None
         self.emit(chars, group)
+
+    def _awaits_trail(self) -> bool:
+        """Whether the bytes so far end with the first byte of a two-byte character."""
+        decoder = codecs.getincrementaldecoder(self.pending_as[1])("replace")
+        decoder.decode(bytes(self.pending))
+        return bool(decoder.getstate()[0])
 
     def flush(self) -> None:
         if self.pending:
