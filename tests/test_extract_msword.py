@@ -58,10 +58,13 @@ def _entry(name: str, kind: int, start: int, size: int, child: int = NONE, right
 
 
 def word_file(body: str, headers: str = "", *, boxes: str = "", eight_bit: bool = False, ident: int = 0xA5EC,
-              version: int = 193, flags: int = 0x0200, summary: bytes | None = None) -> bytes:  # fmt: skip
+              version: int = 193, flags: int = 0x0200, summary: bytes | None = None, rows: bool = False) -> bytes:  # fmt: skip
     """A Word 97 file: a FIB, the text as one piece (UTF-16, or 8-bit in Windows-1252), and a
     piece table in the 1Table stream: the main story, the headers' and the text boxes'; and the
-    summary property set, if given."""
+    summary property set, if given. With `rows`, each "\x1d" in the body is a cell mark whose
+    paragraph properties (one PapxFkp page) say it ends a table's row, as Word marks them."""
+    row_ends = [i for i, c in enumerate(body) if c == "\x1d"] if rows else []
+    body = body.replace("\x1d", "\x07")
     text = body + headers + boxes
     at = 2048
     encoded = text.encode("cp1252") if eight_bit else text.encode("utf-16-le")
@@ -80,6 +83,20 @@ def word_file(body: str, headers: str = "", *, boxes: str = "", eight_bit: bool 
     clx = b"\x02" + struct.pack("<I", len(plc)) + plc
     table = b"\0" * 16 + clx
     struct.pack_into("<II", fib, pairs + 2 + 8 * 33, 16, len(clx))
+    if row_ends:
+        width, page = (1 if eight_bit else 2), bytearray(512)
+        bounds = sorted({at, at + width * len(text), *(at + width * i for r in row_ends for i in (r, r + 1))})
+        for j, (first, end) in enumerate(zip(bounds, bounds[1:])):
+            struct.pack_into("<II", page, 4 * j, first, end)
+            if (first - at) // width in row_ends:
+                page[4 * len(bounds) + 13 * (j)] = 200  # its properties at byte 400: sprmPFTtp = 1
+        page[400:406] = bytes([3, 0, 0, 0x17, 0x24, 1])
+        page[511] = len(bounds) - 1
+        number = -(-len(fib) // 512)
+        fib = fib.ljust(512 * number, b"\0") + page
+        plc_at = len(table)
+        table += struct.pack("<III", at, at + width * len(text), number)
+        struct.pack_into("<II", fib, pairs + 2 + 8 * 13, plc_at, 12)
     streams = {"1Table": table, "WordDocument": bytes(fib)}
     return compound_file(streams if summary is None else {**streams, "\x05SummaryInformation": summary})
 
@@ -192,3 +209,13 @@ def test_a_doc_that_is_a_docx_or_a_web_page_is_read_as_what_it_is():
     assert read(docx_bytes(["Saved under the old name"]))[0].text == "Saved under the old name"
     page = b'<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><p>Exported as Word</p></body></html>'
     assert read(page)[0].text.strip() == "Exported as Word"
+
+
+def test_a_rows_end_is_told_from_an_empty_cell_by_its_paragraph():
+    """A row's end and an empty cell are the same mark in the text; the paragraph properties
+    say which ends the row (without them, "Dana" and her empty phone cell ran into Lee's row)."""
+    body = "Name\x07Phone\x07\x1dDana\x07\x07\x1dLee\x07555-0101\x07\x1d\x07\x07\x1dAfter the table\r"
+    (doc,) = read(word_file(body, rows=True))
+    assert doc.text.split("\n") == ["Name  |  Phone", "Dana  |", "Lee  |  555-0101", "After the table"]
+    (doc,) = read(word_file(body, rows=True, eight_bit=True))
+    assert doc.text.split("\n") == ["Name  |  Phone", "Dana  |", "Lee  |  555-0101", "After the table"]

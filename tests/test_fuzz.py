@@ -628,14 +628,16 @@ def web_pages(draw) -> Case:
 def word_97_files(draw) -> Case:
     """Word 97-2003 files of drawn text (Word's marks and field characters among it), story
     lengths and flags, in either piece encoding, whole or broken as the corpus files are."""
-    marks = st.sampled_from(["\r", "\x07", "\x0b", "\x0c", "\x13", "\x14", "\x15", "\x01", "\x03", "a", "\u00e9"])
+    marks = st.sampled_from(["\r", "\x07", "\x1d", "\x0b", "\x0c", "\x13", "\x14", "\x15", "\x01", "\x03", "a", "\u00e9"])
     body = "".join(draw(st.lists(st.one_of(marks, st.text(max_size=8)), max_size=30)))
     headers = "".join(draw(st.lists(marks, max_size=6)))
     eight_bit = draw(st.booleans())
     if eight_bit:
         body, headers = (t.encode("cp1252", "replace").decode("cp1252") for t in (body, headers))
     flags = draw(st.sampled_from([0x0200, 0x0000, 0x0300, 0xFFFF]))
-    data = word_file(body, headers, eight_bit=eight_bit, flags=flags, version=draw(st.sampled_from([193, 101, 0xFFFF])))
+    version = draw(st.sampled_from([193, 101, 0xFFFF]))
+    body = body if body.count("\x1d") <= 8 else body.replace("\x1d", "\x07")  # one page of paragraph properties
+    data = word_file(body, headers, eight_bit=eight_bit, flags=flags, version=version, rows=draw(st.booleans()))
     mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
     return Case("minutes.doc", data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 

@@ -8,6 +8,7 @@ The file is a Compound File (olefile reads it, as it does Outlook's .msg). Word 
 
 from __future__ import annotations
 
+import bisect
 import io
 import logging
 import re
@@ -39,7 +40,12 @@ _COMPRESSED = 0x40000000  # an 8-bit piece (FcCompressed.fCompressed), else UTF-
 # nothing as text.
 _MARKS = str.maketrans({"\r": "\n", "\x0b": "\n", "\x0c": "\n", "\x0e": "\n", "\x1e": "-", "\x1f": None, "\xa0": " ",
                         "\x01": None, "\x02": None, "\x05": None, "\x08": None})  # fmt: skip
+_CELL, _ROW_MARK = "\x07", "\x1d"  # a cell's end in the text; a row's, once told by its properties
 _ROW_END = re.compile(r"\x07\n?\x07")  # the last cell's mark, then the row's
+_PAPX = 13  # fcPlcfBtePapx/lcbPlcfBtePapx: where the paragraphs' properties are
+_MAX_PAGES = 100_000  # of paragraph properties (512 bytes each): 50 MB of them
+_ROW_SPRMS = (0x2417, 0x244C)  # sprmPFTtp, sprmPFInnerTtp: the paragraph ends a table's row
+_OPERAND_SIZES = {0: 1, 1: 1, 2: 2, 3: 4, 4: 2, 5: 2, 7: 3}  # by a property's spra ([MS-DOC] 2.2.5.1)
 _OTHER_MARKS = re.compile(r"[\x00-\x08\x0e-\x1f]")  # note separators and anchors, and the like
 _FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END = "\x13", "\x14", "\x15"
 _SUMMARY = "\x05SummaryInformation"
@@ -96,24 +102,27 @@ def _text(ole: olefile.OleFileIO, limits: Limits) -> str:
         raise ExtractError("a Compound File, not a Word document")
     if flags & _ENCRYPTED:
         raise ExtractError(office.LOCKED)
-    counts, clx_at, clx_size = _fib(fib)
+    counts, (clx_at, clx_size), (papx_at, papx_size) = _fib(fib)
     table = "1Table" if flags & _WHICH_TABLE else "0Table"
     if not ole.exists(table):
         raise ExtractError(f"a Word document without its {table} stream")
-    clx = ole.openstream(table).read()[clx_at : clx_at + clx_size]
+    table_stream = ole.openstream(table).read()
+    clx = table_stream[clx_at : clx_at + clx_size]
+    rows = _row_ends(fib, table_stream[papx_at : papx_at + papx_size])
     main, footnotes, headers, macros, comments, endnotes, boxes = counts
     # The stories follow one another: main, footnotes, headers, macros, comments, endnotes, text boxes.
     stories = [(0, main), (main + footnotes + headers + macros + comments + endnotes, boxes), (main + footnotes, headers)]
-    body, *others = [_readable(_story(fib, clx, start, start + size, limits.max_text_chars)) for start, size in stories]
+    body, *others = [_readable(_story(fib, clx, rows, start, start + size, limits.max_text_chars)) for start, size in stories]
     seen = set(body.split("\n"))
     extra = [line for other in others for line in dict.fromkeys(other.split("\n")) if line.strip() and line not in seen]
     return "\n".join(part for part in [body, *dict.fromkeys(extra)] if part)
 
 
-def _fib(fib: bytes) -> tuple[list[int], int, int]:
+def _fib(fib: bytes) -> tuple[list[int], tuple[int, int], tuple[int, int]]:
     """From the FIB: the stories' lengths in characters (ccpText, ccpFtn, ccpHdd, ccpMcr,
-    ccpAtn, ccpEdn, ccpTxbx), and where the piece table (CLX) lies in the table stream. The
-    FIB's parts are counted, not assumed, so a later Word's longer FIB reads alike."""
+    ccpAtn, ccpEdn, ccpTxbx), and where the piece table (CLX) and the paragraphs' properties
+    (PlcBtePapx) lie in the table stream. The FIB's parts are counted, not assumed, so a later
+    Word's longer FIB reads alike."""
     at = 32
     (words,) = struct.unpack_from("<H", fib, at)
     at += 2 + 2 * words
@@ -123,8 +132,7 @@ def _fib(fib: bytes) -> tuple[list[int], int, int]:
     (pairs,) = struct.unpack_from("<H", fib, at)
     if pairs <= _CLX:
         raise ExtractError("a Word document without a piece table")
-    clx_at, clx_size = struct.unpack_from("<II", fib, at + 2 + 8 * _CLX)
-    return counts, clx_at, clx_size
+    return counts, struct.unpack_from("<II", fib, at + 2 + 8 * _CLX), struct.unpack_from("<II", fib, at + 2 + 8 * _PAPX)
 
 
 def _pieces(clx: bytes) -> Iterator[tuple[int, int, int, bool]]:
@@ -146,9 +154,10 @@ def _pieces(clx: bytes) -> Iterator[tuple[int, int, int, bool]]:
         yield first, end, offset // 2 if compressed else offset, compressed
 
 
-def _story(fib: bytes, clx: bytes, start: int, end: int, budget: int) -> str:
+def _story(fib: bytes, clx: bytes, rows: list[tuple[int, int]], start: int, end: int, budget: int) -> str:
     """The characters from `start` to `end`, at most `budget` of them: 8-bit pieces are Windows
-    code page 1252 ([MS-DOC] 2.4.1 maps them so), the others UTF-16."""
+    code page 1252 ([MS-DOC] 2.4.1 maps them so), the others UTF-16. A cell mark that ends a
+    table's row (by `rows`, the file ranges of such paragraphs) is written as _ROW_MARK."""
     parts, size = [], 0
     if start >= end:
         return ""
@@ -157,15 +166,70 @@ def _story(fib: bytes, clx: bytes, start: int, end: int, budget: int) -> str:
         if low >= high:
             continue
         skip, count = low - first, high - low
-        if compressed:
-            chunk = fib[offset + skip : offset + skip + count].decode("cp1252", "replace")
-        else:
-            chunk = fib[offset + 2 * skip : offset + 2 * (skip + count)].decode("utf-16-le", "replace")
+        width = 1 if compressed else 2
+        chunk = fib[offset + width * skip : offset + width * (skip + count)].decode("cp1252" if compressed else "utf-16-le", "replace")
+        if rows and _CELL in chunk:
+            at = offset + width * skip
+            chunk = "".join(_ROW_MARK if c == _CELL and _in(rows, at + width * i) else c for i, c in enumerate(chunk))
         parts.append(chunk)
         size += len(chunk)
         if size >= budget:
             break
     return "".join(parts)
+
+
+def _row_ends(fib: bytes, plc: bytes) -> list[tuple[int, int]]:
+    """The file ranges of the paragraphs that end a table's row ("TTP"), from the paragraphs'
+    properties (PlcBtePapx, its PapxFkp pages, [MS-DOC] 2.8.6 and 2.9.175): a row's end and an
+    empty cell are the same mark in the text. Sorted; empty where they cannot be read, and rows
+    are then told by the marks alone."""
+    count = (len(plc) - 4) // 8
+    ranges = []
+    for i in range(max(0, min(count, _MAX_PAGES))):
+        (page_number,) = struct.unpack_from("<I", plc, 4 * (count + 1) + 4 * i)
+        page = fib[(page_number & 0x3FFFFF) * 512 :][:512]
+        if len(page) < 512:
+            continue
+        runs = page[511]
+        for j in range(runs):
+            if 4 * (runs + 1) + 13 * j >= 511:
+                break
+            first, end = struct.unpack_from("<II", page, 4 * j)
+            papx = 2 * page[4 * (runs + 1) + 13 * j]
+            if papx and _ends_row(page, papx):
+                ranges.append((first, end))
+    return sorted(ranges)
+
+
+def _ends_row(page: bytes, at: int) -> bool:
+    """Whether a PapxInFkp's properties say its paragraph ends a row (sprmPFTtp or
+    sprmPFInnerTtp set)."""
+    size = page[at] * 2 - 1 if page[at] else 2 * page[at + 1] if at + 1 < len(page) else 0
+    start = at + (1 if page[at] else 2) + 2  # past the size and the style (istd)
+    properties, i = page[start : start + max(size - 2, 0)], 0
+    while i + 2 <= len(properties):
+        (sprm,) = struct.unpack_from("<H", properties, i)
+        i += 2
+        if sprm in _ROW_SPRMS:
+            return i < len(properties) and properties[i] == 1
+        kind = sprm >> 13
+        if kind == 6:  # the operand says its size: in two bytes for sprmTDefTable, else one
+            if sprm == 0xD608:
+                if i + 2 > len(properties):
+                    return False
+                i += struct.unpack_from("<H", properties, i)[0] + 1
+            elif i < len(properties):
+                i += properties[i] + 1
+            else:
+                return False
+        else:
+            i += _OPERAND_SIZES[kind]
+    return False
+
+
+def _in(ranges: list[tuple[int, int]], position: int) -> bool:
+    found = bisect.bisect_right(ranges, (position, 2**32)) - 1
+    return found >= 0 and ranges[found][0] <= position < ranges[found][1]
 
 
 def _readable(story: str) -> str:
@@ -186,9 +250,15 @@ def _readable(story: str) -> str:
             hidden -= not levels.pop()
         elif char not in (_FIELD_BEGIN, _FIELD_SEPARATOR, _FIELD_END) and not hidden:
             shown.append(char)
-    text = _ROW_END.sub("\n", "".join(shown).translate(_MARKS)).replace("\x07", "  |  ")
+    text = "".join(shown).translate(_MARKS)
+    if _ROW_MARK in text:  # rows told by their properties: a row's last cell mark ends it
+        text = text.replace(_CELL + _ROW_MARK, "\n").replace(_ROW_MARK, "\n")
+    else:  # by the marks alone: an empty cell before a row's end reads as the end
+        text = _ROW_END.sub("\n", text)
+    text = text.replace(_CELL, "  |  ")
     text = _OTHER_MARKS.sub("", text)
-    return "\n".join(line.strip() for line in text.split("\n") if line.strip())
+    # A row of empty cells (a form's blank lines) is no line, as in the other readers.
+    return "\n".join(line.strip() for line in text.split("\n") if line.strip(" \t|"))
 
 
 def _paired_fields(story: str) -> set[int]:
