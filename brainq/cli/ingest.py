@@ -29,7 +29,8 @@ def ingest(
     wait: Annotated[float, _WAIT] = 0.0,
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
-    """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word, Excel, CSV, photos, .ics, notes.
+    """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word (.docx, .doc), Excel, CSV, RTF,
+    web pages, photos, .ics, notes.
 
     Unchanged files are skipped without being read; the paths are remembered as sources for
     `brainq backfill`. Spam and deleted mail (Junk, Trash: patterns.yaml's limits.skip_mail)
