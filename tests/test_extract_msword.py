@@ -3,10 +3,13 @@ show, headers after the body; locked, old and broken files refused with a reason
 
 from __future__ import annotations
 
+import io
 import struct
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+import olefile
 import pytest
 
 from brainq.annotate import annotate
@@ -64,7 +67,7 @@ def word_file(body: str, headers: str = "", *, boxes: str = "", eight_bit: bool 
     summary property set, if given. With `rows`, each "\x1d" in the body is a cell mark whose
     paragraph properties (one PapxFkp page) say it ends a table's row, as Word marks them."""
     row_ends = [i for i, c in enumerate(body) if c == "\x1d"] if rows else []
-    body = body.replace("\x1d", "\x07")
+    body = body.replace("\x1d", "\x07") if rows else body
     text = body + headers + boxes
     at = 2048
     encoded = text.encode("cp1252") if eight_bit else text.encode("utf-16-le")
@@ -219,3 +222,24 @@ def test_a_rows_end_is_told_from_an_empty_cell_by_its_paragraph():
     assert doc.text.split("\n") == ["Name  |  Phone", "Dana  |", "Lee  |  555-0101", "After the table"]
     (doc,) = read(word_file(body, rows=True, eight_bit=True))
     assert doc.text.split("\n") == ["Name  |  Phone", "Dana  |", "Lee  |  555-0101", "After the table"]
+
+
+def test_paragraph_properties_cost_no_more_than_their_pages_and_the_texts_own_marks_are_no_rows():
+    """A table of paragraph properties naming one page thirty thousand times reads it once
+    (each entry copied the rest of the stream: 180 GB here); a U+001D the text holds itself is dropped, not
+    taken for a row's end; a line of blank form characters is no line."""
+    data = bytearray(word_file("A\x07\x1dB\r", rows=True))
+    ole = olefile.OleFileIO(io.BytesIO(bytes(data)))
+    table, fib = ole.openstream("1Table").read(), ole.openstream("WordDocument").read()
+    (at, size) = struct.unpack_from("<II", fib, 32 + 2 + 28 + 2 + 88 + 2 + 8 * 13)
+    first, end, page = struct.unpack_from("<III", table, at)
+    plc = struct.pack(f"<{30_001}I", *([first] * 30_000 + [end])) + struct.pack(f"<{30_000}I", *([page] * 30_000))
+    fib = bytearray(fib) + bytes(6 * 2**20)  # 6 MB of stream after the page, copied per entry before
+    struct.pack_into("<II", fib, 32 + 2 + 28 + 2 + 88 + 2 + 8 * 13, len(table), len(plc))
+    started = time.perf_counter()
+    (doc,) = read(compound_file({"1Table": table + plc, "WordDocument": bytes(fib)}))
+    assert time.perf_counter() - started < 5 and doc.text.split("\n") == ["A", "B"]
+    (doc,) = read(word_file("A\x07B\x07\x07Note\x1dx\r"))
+    assert doc.text.split("\n") == ["A  |  B", "Notex"]
+    (doc,) = read(word_file("Name\r\u2002\u2002\u2002\rAfter\r"))
+    assert doc.text.split("\n") == ["Name", "After"]

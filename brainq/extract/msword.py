@@ -168,9 +168,14 @@ def _story(fib: bytes, clx: bytes, rows: list[tuple[int, int]], start: int, end:
         skip, count = low - first, high - low
         width = 1 if compressed else 2
         chunk = fib[offset + width * skip : offset + width * (skip + count)].decode("cp1252" if compressed else "utf-16-le", "replace")
+        chunk = chunk.replace(_ROW_MARK, "\x1c")  # the text's own U+001D is no row's end (and is dropped)
         if rows and _CELL in chunk:
-            at = offset + width * skip
-            chunk = "".join(_ROW_MARK if c == _CELL and _in(rows, at + width * i) else c for i, c in enumerate(chunk))
+            chars, base, i = list(chunk), offset + width * skip, chunk.find(_CELL)
+            while i >= 0:
+                if _in(rows, base + width * i):
+                    chars[i] = _ROW_MARK
+                i = chunk.find(_CELL, i + 1)
+            chunk = "".join(chars)
         parts.append(chunk)
         size += len(chunk)
         if size >= budget:
@@ -184,12 +189,14 @@ def _row_ends(fib: bytes, plc: bytes) -> list[tuple[int, int]]:
     empty cell are the same mark in the text. Sorted; empty where they cannot be read, and rows
     are then told by the marks alone."""
     count = (len(plc) - 4) // 8
-    ranges = []
+    ranges, read = [], set()
     for i in range(max(0, min(count, _MAX_PAGES))):
         (page_number,) = struct.unpack_from("<I", plc, 4 * (count + 1) + 4 * i)
-        page = fib[(page_number & 0x3FFFFF) * 512 :][:512]
-        if len(page) < 512:
+        page_number &= 0x3FFFFF
+        page = fib[page_number * 512 : page_number * 512 + 512]
+        if len(page) < 512 or page_number in read:  # a hostile table names one page many times
             continue
+        read.add(page_number)
         runs = page[511]
         for j in range(runs):
             if 4 * (runs + 1) + 13 * j >= 511:
@@ -258,7 +265,7 @@ def _readable(story: str) -> str:
     text = text.replace(_CELL, "  |  ")
     text = _OTHER_MARKS.sub("", text)
     # A row of empty cells (a form's blank lines) is no line, as in the other readers.
-    return "\n".join(line.strip() for line in text.split("\n") if line.strip(" \t|"))
+    return "\n".join(line.strip() for line in text.split("\n") if line.replace("|", "").strip())
 
 
 def _paired_fields(story: str) -> set[int]:
