@@ -211,8 +211,12 @@ def test_an_attached_page_is_a_document_of_its_message_and_its_date():
         b"<html><body><p>Flight 212 departs PDX at 7:40 AM on April 4.</p></body></html>",
         maintype="text", subtype="html", filename="itinerary.html",
     )  # fmt: skip
+    # Outlook relays add an ATT00001.htm holding no words: passed over, no failure of its message.
+    message.add_attachment(b"<html><body><img src=cid:logo></body></html>", maintype="text", subtype="html",
+                           filename="ATT00001.htm")  # fmt: skip
     results = read(message.as_bytes(), name="itinerary.eml")
     assert not [r for r in results if isinstance(r, Failure)]
+    assert [r.locator for r in results if r.kind == "html"] == ["itinerary.html"]
     attached = next(r for r in results if r.kind == "html")
     assert attached.locator == "itinerary.html" and "departs PDX at 7:40 AM" in attached.text
     assert (attached.date_source, attached.source_date.isoformat()) == ("email", "2026-03-02T08:00:00-05:00")

@@ -93,8 +93,9 @@ def sniff(name: str, head: bytes) -> bool:
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    """One document. A page longer than `limits.max_stream_mb` is read to there: markup is
-    several times its text, and the converter's time grows with it."""
+    """One document; none for an attached page without words, which is no failure of its
+    message. A page longer than `limits.max_stream_mb` is read to there: markup is several
+    times its text, and the converter's time grows with it."""
     data = item.read()
     notes = []
     if limits.max_stream_mb and len(data) > limits.max_stream_mb * 2**20:
@@ -103,6 +104,8 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     markup = _HUGE_REFERENCE.sub("&#65533;", _decoded(data, item.charset))
     text = text_of(markup)
     if not text.strip():
+        if item.depth:  # an attachment: a signature's image, or Outlook's ATT00001.htm trailer
+            return
         raise ExtractError("no text in the page")
     head = markup[:_HEAD_CHARS]
     body = _BODY.search(head)
