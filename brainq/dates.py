@@ -318,6 +318,19 @@ _MONTH_YEAR = re.compile(rf"{_MONTH_NAME},?\s+{_YEAR}", re.IGNORECASE)
 _BARE_YEAR = re.compile(r"(?<![\d.,$/-])(\d{4})(?![\d/-]|[.,]\d)")
 
 
+def iso_date(raw: str | None) -> datetime | None:
+    """A date a file's metadata states in ISO 8601 (naive when it names no zone, as a PDF's may
+    be); None when missing, unreadable or before MIN_YEAR (Word writes 1601 for "never")."""
+    if not raw:
+        return None
+    raw = re.sub(r"(\.\d{6})\d+", r"\1", raw.strip())  # OpenDocument keeps nanoseconds
+    try:
+        when = datetime.fromisoformat(raw)
+    except ValueError:
+        return None
+    return when if when.year >= MIN_YEAR else None
+
+
 def find_document_date(text: str, labelled_only: bool = False) -> tuple[datetime, str] | None:
     """When a document was written, if printed prominently: (midnight of that day, precision).
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import html2text
 
 from brainq.config import Limits
-from brainq.dates import MIN_YEAR
+from brainq.dates import MIN_YEAR, iso_date
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract.text import title_of
@@ -253,11 +253,11 @@ def _date(raw: str | None) -> datetime | None:
     before MIN_YEAR."""
     if not raw:
         return None
+    when = iso_date(raw)
+    if when is not None:
+        return when
     try:
-        when = datetime.fromisoformat(raw)
-    except ValueError:
-        try:
-            when = parsedate_to_datetime(raw)
-        except (TypeError, ValueError, IndexError, OverflowError):
-            return None
+        when = parsedate_to_datetime(raw)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
     return when if when.year >= MIN_YEAR else None

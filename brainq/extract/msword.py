@@ -52,7 +52,6 @@ _SUMMARY = "\x05SummaryInformation"
 _MAX_SUMMARY = 2**20  # a summary is a few hundred bytes; a larger one is not read past a megabyte
 _MAX_PROPERTIES = 1000
 _CODEPAGE, _TITLE, _CREATED, _SAVED = 1, 2, 12, 13  # property ids of the summary ([MS-OLEPS] 2.18.2)
-_CODEPAGES = {65001: "utf-8", 1200: "utf-16-le", 10000: "mac_roman"}
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -112,10 +111,8 @@ def _text(ole: olefile.OleFileIO, limits: Limits) -> str:
     main, footnotes, headers, macros, comments, endnotes, boxes = counts
     # The stories follow one another: main, footnotes, headers, macros, comments, endnotes, text boxes.
     stories = [(0, main), (main + footnotes + headers + macros + comments + endnotes, boxes), (main + footnotes, headers)]
-    body, *others = [_readable(_story(fib, clx, rows, start, start + size, limits.max_text_chars)) for start, size in stories]
-    seen = set(body.split("\n"))
-    extra = [line for other in others for line in dict.fromkeys(other.split("\n")) if line.strip() and line not in seen]
-    return "\n".join(part for part in [body, *dict.fromkeys(extra)] if part)
+    body, *others = [_lines(_story(fib, clx, rows, start, start + size, limits.max_text_chars)) for start, size in stories]
+    return "\n".join(office.after_body(body, (line for other in others for line in other)))
 
 
 def _fib(fib: bytes) -> tuple[list[int], tuple[int, int], tuple[int, int]]:
@@ -239,8 +236,8 @@ def _in(ranges: list[tuple[int, int]], position: int) -> bool:
     return found >= 0 and ranges[found][0] <= position < ranges[found][1]
 
 
-def _readable(story: str) -> str:
-    """Word's marks made text: paragraphs and breaks as lines, a table's row as a line of cells
+def _lines(story: str) -> list[str]:
+    """Word's marks made text, line by line: paragraphs and breaks as lines, a table's row as a line of cells
     (`cell  |  cell`, as the other readers write it), a field as what it shows (a date, a page
     number, a link's words), not its code."""
     paired = _paired_fields(story)
@@ -265,7 +262,7 @@ def _readable(story: str) -> str:
     text = text.replace(_CELL, "  |  ")
     text = _OTHER_MARKS.sub("", text)
     # A row of empty cells (a form's blank lines) is no line, as in the other readers.
-    return "\n".join(line.strip() for line in text.split("\n") if line.replace("|", "").strip())
+    return [line.strip() for line in text.split("\n") if line.replace("|", "").strip()]
 
 
 def _paired_fields(story: str) -> set[int]:
@@ -299,7 +296,7 @@ def _properties(data: bytes) -> tuple[str, int | None, int | None]:
         if pid in (_CODEPAGE, _TITLE, _CREATED, _SAVED):
             found[pid] = section + offset
     codepage = _property(data, found.get(_CODEPAGE), "cp1252")
-    title = _property(data, found.get(_TITLE), _charset(codepage if isinstance(codepage, int) else None))
+    title = _property(data, found.get(_TITLE), office.code_page(codepage if isinstance(codepage, int) else None))
     saved, created = (_property(data, found.get(pid), "cp1252") for pid in (_SAVED, _CREATED))
     return (title if isinstance(title, str) else "", *(t if isinstance(t, int) else None for t in (saved, created)))
 
@@ -319,16 +316,6 @@ def _property(data: bytes, at: int | None, charset: str) -> str | int | None:
     if kind == 0x40:
         return struct.unpack_from("<Q", data, at + 4)[0]
     return None
-
-
-def _charset(codepage: int | None) -> str:
-    """The codec of a property set's code page (written unsigned: 65001 is UTF-8)."""
-    name = _CODEPAGES.get(codepage, f"cp{codepage}") if codepage else "cp1252"
-    try:
-        "".encode(name)
-    except LookupError:
-        return "cp1252"
-    return name
 
 
 def _date(filetime: int | None) -> datetime | None:

@@ -28,7 +28,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from brainq.config import Limits
-from brainq.dates import MIN_YEAR
+from brainq.dates import iso_date
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract.text import title_of
@@ -67,6 +67,8 @@ _DC = "{http://purl.org/dc/elements/1.1/}"
 _DCTERMS = "{http://purl.org/dc/terms/}"
 _META = "{urn:oasis:names:tc:opendocument:xmlns:meta:1.0}"
 _STYLE = "{urn:oasis:names:tc:opendocument:xmlns:style:1.0}"
+_CODE_PAGES = {65001: "utf-8", 1200: "utf-16-le", 10000: "mac_roman", 10006: "mac_greek", 10007: "mac_cyrillic",
+               10029: "mac_latin2", 10079: "mac_iceland", 10081: "mac_turkish"}  # fmt: skip
 _MARGIN_PART = re.compile(r"word/(?:header|footer)\d*\.xml")
 _MAX_MARGINS = 6  # header parts read, and as many footer parts
 # A header or footer is a few lines: one part is read only to a megabyte.
@@ -99,7 +101,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     text = "\n".join(line for line in lines if line.strip())
     if not text.strip():
         raise ExtractError("no text in the document")
-    when = _date(saved) or _date(created)
+    when = iso_date(saved) or iso_date(created)
     # A sheet's first cell is a column's name, not the workbook's: its file names it better.
     first_line = title_of(text) if not text.startswith("## ") else " ".join(Path(item.name).stem.split())
     yield Document(
@@ -124,7 +126,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
                 margins = _margins(archive, _margin_parts(names), _word_lines)
-                lines = list(_within(_once(_word_lines(body.find(f"{_W}body")), margins), limits))
+                lines = list(_within(after_body(_word_lines(body.find(f"{_W}body")), margins), limits))
                 title, saved, created = _core_properties(properties)
             elif "xl/workbook.xml" in names:
                 lines = list(_within(_excel_lines(archive, limits), limits))
@@ -137,7 +139,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
                 if sheets is None:
                     margins = _margins(archive, ["styles.xml"] if "styles.xml" in names else [], _odt_margin_lines)
-                    lines = list(_within(_once(_odt_lines(text_body), margins), limits))
+                    lines = list(_within(after_body(_odt_lines(text_body), margins), limits))
                 else:
                     lines = list(_within(_ods_lines(sheets), limits))
                 title, saved, created = _odf_properties(properties)
@@ -211,7 +213,7 @@ def _margin_parts(names: set[str]) -> list[str]:
 
 def _margins(archive: zipfile.ZipFile, parts: list[str], read: Callable[[ElementTree.Element | None], Iterator[str]]) -> Iterator[str]:
     """The lines of the parts that hold headers and footers, one part at a time, each read only
-    to _MARGIN_MB. A part that cannot be read loses its own lines, not the document's."""
+    to _MARGIN_LIMITS' size. A part that cannot be read loses its own lines, not the document's."""
     for name in parts:
         try:
             lines = list(read(_part(archive, name, _MARGIN_LIMITS)))
@@ -227,10 +229,10 @@ def _odt_margin_lines(styles: ElementTree.Element | None) -> Iterator[str]:
             yield from _odt_lines(margin)
 
 
-def _once(body: Iterator[str], margins: Iterator[str]) -> Iterator[str]:
-    """The body's lines, then the headers' and footers' lines that are not already there (a
-    first page's header repeats the others'). After the body, so its first line still titles
-    the document."""
+def after_body(body: Iterable[str], margins: Iterable[str]) -> Iterator[str]:
+    """The body's lines, then the headers', footers' and notes' lines that are not already there
+    (a first page's header repeats the others'). After the body, so its first line still titles
+    the document. Every word processor's reader (Word, OpenDocument, .doc, RTF) places them so."""
     seen: set[str] = set()
     for line in body:
         seen.add(line)
@@ -442,6 +444,17 @@ def _numeric(text: str) -> bool:
     return bool(re.fullmatch(r"[-+$€£¥]?[\d.,]+%?|\d{4}-\d{2}-\d{2}.*", text))
 
 
+def code_page(number: int | None) -> str:
+    """The codec of a Windows code page as Office formats number it (a .doc's properties, an
+    RTF's \\ansicpg), where Python does not name it "cpN"; Windows-1252 for one it lacks."""
+    name = _CODE_PAGES.get(number, f"cp{number}") if number else "cp1252"
+    try:
+        "".encode(name)
+    except LookupError:
+        return "cp1252"
+    return name
+
+
 def _row(cells: list[str]) -> str:
     """A table row as one line, its cells apart; an empty row (a form's blank lines) is none."""
     return "  |  ".join(cells) if any(cells) else ""
@@ -471,16 +484,3 @@ def _odf_properties(meta: ElementTree.Element | None) -> tuple[str | None, str |
     if meta is None:
         return None, None, None
     return meta.findtext(f".//{_DC}title"), meta.findtext(f".//{_DC}date"), meta.findtext(f".//{_META}creation-date")
-
-
-def _date(raw: str | None) -> datetime | None:
-    """An ISO 8601 property (naive when it names no zone, as a PDF's may be); None when missing,
-    unreadable or before MIN_YEAR (Word writes 1601 for "never")."""
-    if not raw:
-        return None
-    raw = re.sub(r"(\.\d{6})\d+", r"\1", raw.strip())  # OpenDocument keeps nanoseconds
-    try:
-        when = datetime.fromisoformat(raw)
-    except ValueError:
-        return None
-    return when if when.year >= MIN_YEAR else None

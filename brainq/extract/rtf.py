@@ -54,10 +54,7 @@ _SYMBOLS = {"\\": "\\", "{": "{", "}": "}", "~": "\u00a0", "_": "\u2011", "-": "
 _TIMES = ("revtim", "creatim")  # when last revised, else when created
 _MAX_DEPTH = 256  # Word nests a few dozen groups; deeper is built to exhaust memory
 _MAX_TITLE = 300
-# The code pages of a document (\ansicpgN, \mac, \pc, \pca) and of a font's \fcharsetN, as
-# Python names them, where "cpN" is not one.
-_CODE_PAGES = {10000: "mac_roman", 10006: "mac_greek", 10007: "mac_cyrillic", 10029: "mac_latin2",
-               10079: "mac_iceland", 10081: "mac_turkish", 65001: "utf-8"}  # fmt: skip
+# A font's \fcharsetN as the Windows code page it stands for, and \mac, \pc, \pca as theirs.
 _CHARSETS = {77: 10000, 128: 932, 129: 949, 130: 1361, 134: 936, 136: 950, 161: 1253, 162: 1254, 163: 1258,
              177: 1255, 178: 1256, 186: 1257, 204: 1251, 222: 874, 238: 1250, 254: 437, 255: 850}  # fmt: skip
 _SETS = {"mac": 10000, "pc": 437, "pca": 850}
@@ -154,9 +151,7 @@ def sniff(name: str, head: bytes) -> bool:
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     source = item.read().decode("latin-1")  # RTF is 7-bit; other bytes are its text's, by the code page
     reader = _read(source, limits.max_text_chars)
-    body, margins = _lines(reader.body), _lines(reader.margins)
-    seen = set(body)
-    text = "\n".join([*body, *(line for line in dict.fromkeys(margins) if line not in seen)])
+    text = "\n".join(office.after_body(_lines(reader.body), _lines(reader.margins)))
     if not text:
         raise ExtractError("no text in the document")
     when = _time(reader.times)
@@ -225,7 +220,7 @@ def _control(word: str, value: int | None, group: _Group, reader: _Reader, at: i
         if word == "f":
             reader.font = value
         elif word == "fcharset" and value in _CHARSETS and reader.font is not None:
-            reader.fonts[reader.font] = _code_page(_CHARSETS[value])
+            reader.fonts[reader.font] = office.code_page(_CHARSETS[value])
     elif word == "fonttbl":
         group.destination = "fonttbl"
     elif word in _SKIPPED:
@@ -242,9 +237,9 @@ def _control(word: str, value: int | None, group: _Group, reader: _Reader, at: i
     elif word in ("yr", "mo", "dy", "hr", "min") and group.destination in _TIMES and value is not None:
         reader.times[group.destination][word] = value
     elif word == "ansicpg" and value:
-        reader.code_page = _code_page(value)
+        reader.code_page = office.code_page(value)
     elif word in _SETS:
-        reader.code_page = _code_page(_SETS[word])
+        reader.code_page = office.code_page(_SETS[word])
     elif word == "f":
         group.font = value
     elif word in _HIDING:
@@ -262,15 +257,6 @@ def _lines(parts: list[str]) -> list[str]:
     """Non-empty lines; in a table's row, the cells apart and the last cell's end dropped."""
     lines = "".join(parts).split("\n")
     return [line.strip().rstrip(_CELL + " \t").replace(_CELL, "  |  ") for line in lines if line.strip(_CELL + " \t")]
-
-
-def _code_page(number: int) -> str:
-    name = _CODE_PAGES.get(number, f"cp{number}")
-    try:
-        "".encode(name)
-    except LookupError:
-        return "cp1252"
-    return name
 
 
 def _time(times: dict[str, dict[str, int]]) -> datetime | None:
