@@ -101,13 +101,15 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if limits.max_stream_mb and len(data) > limits.max_stream_mb * 2**20:
         data = data[: int(limits.max_stream_mb * 2**20)]
         notes.append(f"page read to its first {limits.max_stream_mb:g} MB")
-    markup = _HUGE_REFERENCE.sub("&#65533;", _decoded(data, item.charset))
+    markup = _decoded(data, item.charset)
     text = text_of(markup)
     if not text.strip():
         if item.depth:  # an attachment: a signature's image, or Outlook's ATT00001.htm trailer
             return
         raise ExtractError("no text in the page")
-    head = markup[:_HEAD_CHARS]
+    # Over-long character references made harmless where title and date are read (text_of does
+    # so for the text).
+    head = _HUGE_REFERENCE.sub("&#65533;", markup[:_HEAD_CHARS])
     body = _BODY.search(head)
     head = head[: body.start()] if body else head  # an icon's <svg><title> is not the page's
     when, precision = _page_date(head)
