@@ -20,6 +20,11 @@ from brainq.config import Limits
 
 # RapidOCR reads an image's long side at up to 2,000 pixels; a detection pass needs far fewer.
 DETECT_SIDE = 960
+# A picture is blank when fewer of its pixels than this share differ from its commonest grey by
+# more than INK_CONTRAST levels: paper grain, show-through and a speck or two, not one printed
+# character (a 10-point digit at 200 dpi is about 1 in 20,000 of a page's pixels).
+BLANK_MAX_INK = 1e-5
+INK_CONTRAST = 64
 
 
 @dataclass
@@ -43,6 +48,8 @@ def _engine():
 def read(image, limits: Limits) -> Reading:
     """The text of a picture (a PIL image), its lines in reading order."""
     started = time.monotonic()
+    if _blank(image):  # the back of a duplex scan: reading it costs seconds and finds nothing
+        return Reading("", 0, time.monotonic() - started)
     # Every step named: the engine keeps the last call's choice (holds_text's detection alone).
     found = _engine()(_array(image), use_det=True, use_cls=True, use_rec=True)
     lines = [text for text, score in zip(found.txts or (), found.scores or ()) if score >= limits.ocr_min_score]
@@ -73,6 +80,13 @@ def open_image(data: bytes, limits: Limits, notes: list[str]):
         return image.convert("RGB")
     except Exception:  # Pillow's decoders on a truncated or hostile file raise anything
         return None
+
+
+def _blank(image) -> bool:
+    histogram = image.convert("L").histogram()
+    paper = max(range(256), key=histogram.__getitem__)
+    ink = sum(count for grey, count in enumerate(histogram) if abs(grey - paper) > INK_CONTRAST)
+    return ink < BLANK_MAX_INK * image.width * image.height
 
 
 def _array(image):
