@@ -85,12 +85,12 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
             doc.source_date, doc.date_precision = found
             doc.date_source = "text"
             return
-    if doc.kind not in DATE_FROM_FILE_KINDS or doc.locator is not None:
+    if doc.kind not in DATE_FROM_FILE_KINDS or (doc.locator is not None and doc.file_time is None):
         # An attachment (located in its message) is no file of its own: its mailbox's file time
-        # says when mail last arrived, not when it was written.
+        # says when mail last arrived, not when it was written. A file in an archive has its own.
         doc.date_source = "none"  # known to be undated, unlike a document from an older brainq
         return
-    doc.source_date = datetime.fromtimestamp(mtime, timezone.utc)
+    doc.source_date = doc.file_time if doc.locator is not None else datetime.fromtimestamp(mtime, timezone.utc)
     doc.date_source = "mtime"
     doc.date_precision = "instant"
     doc.notes.append("no date in the file itself; dated by its modification time")

@@ -66,6 +66,9 @@ class Document:
     event_dates: list[date] = field(default_factory=list)  # days the document is about
     thread: str | None = None  # thread key: root Message-ID or normalised subject
     notes: list[str] = field(default_factory=list)  # e.g. "no text layer found"
+    # For a file inside another (an archive's), the time it was last written, which stands in
+    # for the mtime of a file on disk; not stored.
+    file_time: datetime | None = None
 
     @property
     def doc_id(self) -> str:

@@ -51,7 +51,7 @@ SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Tr
 KNOWN_SUFFIXES = {
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
     ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
-    ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown",
+    ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
 }  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
 # many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
@@ -61,7 +61,7 @@ BATCH_CHUNKS = 512
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 19  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 20  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -76,7 +76,8 @@ DERIVATION = 19  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # its mailbox file's modification time; 18: Word and Excel files, OpenDocument texts and
 # spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads;
 # 19: web pages (.html), Word 97-2003 files (.doc) and Rich Text (.rtf), in folders and
-# attached; the headers and footers of Word and OpenDocument texts
+# attached; the headers and footers of Word and OpenDocument texts; 20: the files inside zip
+# archives, in folders and attached
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

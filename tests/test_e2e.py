@@ -4,7 +4,7 @@ model, then real questions through `brainq ask` and `brainq eval`."""
 import json
 import os
 import re
-from datetime import datetime
+from datetime import datetime, timezone
 from email.message import EmailMessage
 
 import numpy as np
@@ -187,8 +187,9 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
 
 def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
     """A lease saved as .docx, a form attached as .docx to a school's message, a sheet of house
-    repairs, an old club's minutes in Word 97's .doc and a TextEdit note: all are ingested, typed,
-    dated, and answer."""
+    repairs, an old club's minutes in Word 97's .doc, a TextEdit note and a zipped inspection
+    report: all are ingested, typed, dated, and answer."""
+    from tests.test_extract_archive import WRITTEN, zip_of
     from tests.test_extract_msword import word_file
     from tests.test_extract_office import docx_bytes, mail_with_form, xlsx_bytes
     from tests.test_extract_rtf import NOTE
@@ -209,6 +210,8 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
         "Garden club minutes, March 10, 2009\rThe plant sale raised\x07$640\x07\x07Seed orders\x07$85\x07\x07"
     ))  # fmt: skip
     (home / "water-heater.rtf").write_bytes(NOTE)
+    (home / "house-closing.zip").write_bytes(zip_of({"inspection/summary.txt": (
+        "Home inspection summary\nThe roof was replaced by Summit Roofing and carries a 25-year warranty.\n")}))
     store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(home), store=store)
     assert result.exit_code == 0, result.output
@@ -218,6 +221,9 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     assert kinds[("garden-club-2009.doc", None)] == ("static_pdf", "text")
     assert kinds[("water-heater.rtf", None)] == ("static_pdf", "office_meta")
     assert kinds[("trip.eml", "permission-slip.docx")] == ("static_pdf", "email")  # dated by its message
+    assert kinds[("house-closing.zip", "inspection/summary.txt")][1] == "mtime"  # the archive's record of it
+    (summary,) = [d for d in listed if d["locator"] == "inspection/summary.txt"]
+    assert summary["source_date"].startswith(datetime(*WRITTEN).astimezone(timezone.utc).date().isoformat())
     rent = ask_json(store, "How much is our rent?")
     assert rent["results"][0]["path"].endswith("lease-renewal.docx") and "$1,850" in rent["answer"], rent
     bus = ask_json(store, "What time does the bus leave for the aquarium trip?")
@@ -227,6 +233,9 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     assert fence["answer"] == "Job: Fence; Contractor: Cedar & Sons; Cost: $3,900", fence
     sale = ask_json(store, "How much did the garden club's plant sale raise?")
     assert sale["results"][0]["path"].endswith("garden-club-2009.doc") and "$640" in sale["answer"], sale
+    roof = ask_json(store, "Who replaced the roof?")
+    assert roof["results"][0]["path"].endswith("house-closing.zip"), roof
+    assert roof["results"][0]["locator"] == "inspection/summary.txt" and "Summit Roofing" in roof["answer"], roof
 
 
 def test_saved_and_attached_web_pages_are_asked_like_any_other(tmp_path):

@@ -200,7 +200,7 @@ def test_an_opendocument_text_reads_headings_lists_tables_and_spaces():
 def test_an_opendocument_text_is_known_by_its_mimetype_without_its_suffix():
     data = odt_bytes("<text:p>Recital program</text:p>")
     assert extractor_for(Item(Path("attachment"), "attachment", data=data)) is office
-    assert extractor_for(Item(Path("archive.zip"), "archive.zip", data=docx_bytes(["x"]))) is None
+    assert extractor_for(Item(Path("archive.zip"), "archive.zip", data=docx_bytes(["x"]))) is not office
 
 
 def test_an_excel_sheet_names_each_value_by_its_column():

@@ -10,6 +10,7 @@ address space is capped. `python -m benchmarks.fuzz --cases N` runs the same str
 from __future__ import annotations
 
 import base64
+import io
 import json
 import math
 import quopri
@@ -19,6 +20,7 @@ import struct
 import subprocess
 import sys
 import time
+import zipfile
 import zlib
 from collections import Counter
 from dataclasses import dataclass
@@ -35,6 +37,7 @@ from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
 from tests.conftest import CORPORA, ROOT
+from tests.test_extract_archive import zip_of
 from tests.test_extract_msword import word_file
 from tests.test_extract_office import docx_bytes, odt_bytes, xlsx_bytes
 
@@ -625,6 +628,25 @@ def web_pages(draw) -> Case:
 
 
 @st.composite
+def archives(draw) -> Case:
+    """Zip archives of small files of every kind under drawn names (folders, no suffix, an
+    archiver's additions, another archive), stored or deflated, whole or broken."""
+    names = st.sampled_from(["scan.pdf", "forms/slip.txt", "__MACOSX/._scan.pdf", "inner.zip", "form.docx",
+                             "mail.eml", "page.html", "notes", "../outside.txt", ".DS_Store", "a/b/c/"])  # fmt: skip
+    contents = st.one_of(st.deferred(lambda: st.sampled_from(PAYLOADS)), st.binary(max_size=64))
+    stamp = st.sampled_from([(2025, 10, 2, 9, 30, 0), (1980, 1, 1, 0, 0, 0), (2107, 12, 31, 23, 59, 58)])
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED]))) as z:
+        for name, data in draw(st.lists(st.tuples(names, contents), max_size=5)):
+            z.writestr(zipfile.ZipInfo(name, draw(stamp)), data)
+    data = buffer.getvalue()
+    if draw(st.booleans()):  # an archive in an archive
+        data = zip_of({"inner.zip": data, "readme.txt": "read me"})
+    mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
+    return Case("bundle.zip", data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
+
+
+@st.composite
 def word_97_files(draw) -> Case:
     """Word 97-2003 files of drawn text (Word's marks and field characters among it), story
     lengths and flags, in either piece encoding, whole or broken as the corpus files are."""
@@ -656,7 +678,7 @@ rtf_files = st.builds(
 )
 
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files}
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files, "archive": archives()}
 
 
 def _fill_payloads() -> None:

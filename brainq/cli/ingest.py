@@ -30,7 +30,7 @@ def ingest(
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
     """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word (.docx, .doc), Excel, CSV, RTF,
-    web pages, photos, .ics, notes.
+    web pages, photos, .ics, notes, and the files inside .zip archives.
 
     Unchanged files are skipped without being read; the paths are remembered as sources for
     `brainq backfill`. Spam and deleted mail (Junk, Trash: patterns.yaml's limits.skip_mail)

@@ -16,11 +16,11 @@ from types import ModuleType
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
-from brainq.extract import calendar, email, html, msg, msword, office, pdf, photo, rtf, text
+from brainq.extract import archive, calendar, email, html, msg, msword, office, pdf, photo, rtf, text
 
 # Order matters: content is sniffed in this order, so a mail file named .txt is read as mail,
 # and a note that is a page of markup as a page.
-EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, office, msword, rtf, email, html, text)
+EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, office, msword, rtf, archive, email, html, text)
 
 SNIFF_BYTES = 4096
 
@@ -39,7 +39,7 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     ExtractError if the item itself cannot be read at all."""
     module = extractor_for(item)
     if module is None:
-        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text)")
+        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip)")
     yield from resolved(module.extract(item, limits), limits)
 
 

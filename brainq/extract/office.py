@@ -75,7 +75,7 @@ _MAX_MARGINS = 6  # header parts read, and as many footer parts
 _MARGIN_LIMITS = Limits(max_stream_mb=1)
 # A broken or hostile archive fails in zipfile, zlib or struct, wherever it is read: an
 # unsupported version or method, an offset before the start, a stream that does not inflate.
-_ARCHIVE_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
+ZIP_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
                    struct.error)  # fmt: skip
 
 
@@ -145,7 +145,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
                 title, saved, created = _odf_properties(properties)
             else:
                 raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
-    except _ARCHIVE_ERRORS as exc:
+    except ZIP_ERRORS as exc:
         raise ExtractError(f"not a readable Office or OpenDocument file ({type(exc).__name__}: {str(exc)[:80]})") from None
     return lines, (title, saved, created)
 
@@ -217,7 +217,7 @@ def _margins(archive: zipfile.ZipFile, parts: list[str], read: Callable[[Element
     for name in parts:
         try:
             lines = list(read(_part(archive, name, _MARGIN_LIMITS)))
-        except (ExtractError, RecursionError, *_ARCHIVE_ERRORS):
+        except (ExtractError, RecursionError, *ZIP_ERRORS):
             continue
         yield from lines
 

@@ -1,0 +1,89 @@
+"""Zip archives: each file inside is read as the file it is, as a message's attachments are.
+
+A folder zipped to be mailed or downloaded (a year of statements, a school's forms, a scanner's
+batch) holds documents a person looks for one by one, not the archive. Each file becomes its
+own documents, `path` the archive and `locator` its name inside; one of a kind brainq does not
+read is passed over, as in a folder. A file without a date of its own is dated by the time the
+archive records for it, flagged as a file's modification time is.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import zipfile
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import PurePosixPath
+
+from brainq.config import Limits
+from brainq.documents import Document, Failure, Item, Nested
+from brainq.errors import ExtractError
+from brainq.extract.office import ZIP_ERRORS
+
+KIND = "archive"
+
+# What an archiver adds that no one wrote: macOS's resource forks and folder settings, Windows'
+# thumbnail caches.
+_NOT_DOCUMENTS = ("__MACOSX/",)
+_NOT_DOCUMENT_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
+
+
+def sniff(name: str, head: bytes) -> bool:
+    return name.lower().endswith(".zip") and head.startswith(b"PK")
+
+
+def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]:
+    """The archive's files, for the registry to read; failures for those that cannot be taken
+    out (an empty archive holds nothing to read, and nothing wrong either). The files together are read to `limits.max_file_mb` inflated, as much as one file on
+    disk may hold: a zip bomb stops there."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(item.read()))
+        members = [info for info in archive.infolist() if _written_by_someone(info)]
+    except ZIP_ERRORS as exc:
+        raise ExtractError(f"not a readable zip archive ({exc})") from None
+    path, budget = str(item.path), int(limits.max_file_mb * 2**20)
+    for count, info in enumerate(members):
+        if count == limits.max_attachments:
+            yield Failure(path, f"{len(members) - count} file(s) beyond the limit of {limits.max_attachments} skipped")
+            return
+        if info.file_size > budget:
+            yield Failure(path, f"{info.filename}: not read; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb)")
+            continue
+        if info.flag_bits & 0x1:
+            yield Failure(path, f"{info.filename}: encrypted; not read")
+            continue
+        try:
+            with archive.open(info) as stream:
+                data = stream.read(budget + 1)  # zipfile stops at the size the entry declares
+        except ZIP_ERRORS as exc:
+            yield Failure(path, f"{info.filename}: unreadable ({exc})")
+            continue
+        budget -= len(data)
+        name = PurePosixPath(info.filename).name
+        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1)
+        adopt = functools.partial(_adopt, locator=info.filename, label=info.filename, written=_time_of(info))
+        yield Nested(sub, info.filename, adopt, optional=True)
+
+
+def _written_by_someone(info: zipfile.ZipInfo) -> bool:
+    name = PurePosixPath(info.filename).name
+    return not (info.is_dir() or info.filename.startswith(_NOT_DOCUMENTS) or name.startswith("._") or name in _NOT_DOCUMENT_NAMES)
+
+
+def _time_of(info: zipfile.ZipInfo) -> datetime | None:
+    """The time the archive records for a file: local time without a zone, as the archiver's
+    clock showed it. Its least value (1980-01-01) is what an archiver writes for none."""
+    try:
+        written = datetime(*info.date_time)
+    except (TypeError, ValueError):
+        return None
+    return written.astimezone(timezone.utc) if written > datetime(1980, 1, 1, 0, 0, 2) else None
+
+
+def _adopt(result: Document | Failure, locator: str, label: str, written: datetime | None) -> Document | Failure:
+    if isinstance(result, Failure):
+        return Failure(result.path, f"{label}: {result.reason}")
+    result.locator = f"{locator}/{result.locator}" if result.locator else locator
+    result.file_time = result.file_time or written
+    return result

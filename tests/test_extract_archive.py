@@ -1,0 +1,138 @@
+"""Zip archives: each file inside read as the file it is, placed under the archive by its name
+inside, dated by the archive's record of it when it has no date of its own; what archivers add,
+encrypted files, bombs and archives nested without end stopped with a reason."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import zipfile
+from datetime import datetime, timezone
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from brainq.annotate import annotate
+from brainq.config import load_config
+from brainq.documents import Document, Failure, Item
+from brainq.errors import ExtractError
+from brainq.extract import archive, extract_item, extractor_for
+from tests.test_extract_office import docx_bytes
+
+CONFIG = load_config()
+LIMITS = CONFIG.limits
+WRITTEN = (2025, 10, 2, 9, 30, 0)
+
+
+def zip_of(files: dict[str, bytes | str], written=WRITTEN, method=zipfile.ZIP_DEFLATED) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method) as z:
+        for name, data in files.items():
+            z.writestr(zipfile.ZipInfo(name, written), data)
+    return buffer.getvalue()
+
+
+def read(data: bytes, name: str = "forms.zip", limits=LIMITS) -> list[Document | Failure]:
+    return list(extract_item(Item(Path("/docs") / name, name, data=data), limits))
+
+
+def annotated(doc: Document) -> Document:
+    return annotate(doc, CONFIG, mtime=0, now=datetime(2026, 4, 1, tzinfo=timezone.utc))
+
+
+def test_each_file_is_read_as_what_it_is_under_the_archive():
+    data = zip_of({
+        "school/permission-slip.docx": docx_bytes(["Aquarium trip", "The bus leaves at 8:15 AM."], modified="2026-02-20T09:00:00Z"),
+        "school/notes.txt": "Minutes of March 3, 2024\nThe dues are $40.\n",
+        "old/undated.txt": "The garage code is 4411.\n",
+        "__MACOSX/school/._notes.txt": b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X",
+        "school/.DS_Store": b"\x00\x00\x00\x01Bud1\x00",
+        "Thumbs.db": b"\xd0\xcf\x11\xe0",
+        "setup.exe": b"MZ\x90\x00\x03",
+        "school/": b"",
+    })  # fmt: skip
+    results = read(data)
+    assert all(isinstance(r, Document) for r in results), results
+    docs = {d.locator: annotated(d) for d in results}
+    assert set(docs) == {"school/permission-slip.docx", "school/notes.txt", "old/undated.txt"}
+    assert all(d.path == "/docs/forms.zip" for d in docs.values())
+    slip = docs["school/permission-slip.docx"]
+    assert slip.kind == "office" and "8:15 AM" in slip.text
+    assert (slip.source_date, slip.date_source) == (datetime(2026, 2, 20, 9, tzinfo=timezone.utc), "office_meta")
+    assert (docs["school/notes.txt"].source_date.date().isoformat(), docs["school/notes.txt"].date_source) == ("2024-03-03", "text")
+    # No date of its own: the archive's record of when it was written, flagged as an mtime is.
+    undated = docs["old/undated.txt"]
+    assert undated.date_source == "mtime" and undated.source_date == datetime(*WRITTEN).astimezone(timezone.utc)
+    assert undated.notes == ["no date in the file itself; dated by its modification time"]
+
+
+def test_a_file_the_archiver_did_not_date_stays_undated():
+    (doc,) = read(zip_of({"note.txt": "The garage code is 4411.\n"}, written=(1980, 1, 1, 0, 0, 0)))
+    assert annotated(doc).source_date is None and doc.date_source == "none"
+
+
+def test_an_archive_attached_to_a_message_is_read_and_its_files_dated_by_the_message():
+    message = EmailMessage()
+    message["From"], message["Subject"] = "office@school.example", "Forms for the trip"
+    message["Date"] = "Tue, 03 Mar 2026 08:00:00 +0000"
+    message.set_content("The forms are attached.")
+    message.add_attachment(zip_of({"forms/slip.txt": "Return the slip by Friday.\n"}), maintype="application",
+                           subtype="zip", filename="forms.zip")  # fmt: skip
+    docs = {d.locator: d for d in read(message.as_bytes(), "trip.eml")}
+    slip = annotated(docs["forms.zip/forms/slip.txt"])
+    assert slip.path == "/docs/trip.eml" and slip.date_source == "email"
+    assert slip.source_date == datetime(2026, 3, 3, 8, tzinfo=timezone.utc)
+
+
+def test_archives_inside_archives_stop_at_the_nesting_limit():
+    data = zip_of({"note.txt": "Deepest note.\n"})
+    for level in range(LIMITS.max_depth + 1):
+        data = zip_of({f"level{level}.zip": data, f"readme{level}.txt": f"Level {level} readme.\n"})
+    results = read(data)
+    docs = [r for r in results if isinstance(r, Document)]
+    assert len(docs) == LIMITS.max_depth  # each archive's readme, down to the limit
+    assert max(d.locator.count("/") for d in docs) == LIMITS.max_depth - 1
+    failures = [r for r in results if isinstance(r, Failure)]
+    assert failures and all("deeper than the nesting limit" in f.reason and f.path == "/docs/forms.zip" for f in failures)
+
+
+def test_encrypted_and_unreadable_files_are_reported_and_the_rest_read():
+    data = bytearray(zip_of({"secret.txt": "hidden\n", "plain.txt": "The gate code is 2580.\n"}, method=zipfile.ZIP_STORED))
+    data[6] |= 0x1  # the first entry's local header and its central directory entry: encrypted
+    central = data.find(b"PK\x01\x02")
+    data[central + 8] |= 0x1
+    results = read(bytes(data))
+    assert [r.locator for r in results if isinstance(r, Document)] == ["plain.txt"]
+    assert [r.reason for r in results if isinstance(r, Failure)] == ["secret.txt: encrypted; not read"]
+
+
+def test_limits_on_files_and_their_inflated_size():
+    many = zip_of({f"note{i}.txt": f"Note number {i}.\n" for i in range(5)})
+    results = read(many, limits=dataclasses.replace(LIMITS, max_attachments=3))
+    assert len([r for r in results if isinstance(r, Document)]) == 3
+    assert [r.reason for r in results if isinstance(r, Failure)] == ["2 file(s) beyond the limit of 3 skipped"]
+    # A bomb: each file far smaller than the limit, together far larger.
+    bomb = zip_of({f"zeros{i}.txt": "0" * 600_000 for i in range(4)})
+    results = read(bomb, limits=dataclasses.replace(LIMITS, max_file_mb=1))
+    assert len([r for r in results if isinstance(r, Document)]) == 1
+    reasons = [r.reason for r in results if isinstance(r, Failure)]
+    assert len(reasons) == 3 and all("inflate to 1 MB together" in r for r in reasons)
+
+
+@pytest.mark.parametrize("data", [b"PK\x03\x04 not really a zip", zip_of({})[:-5]])
+def test_a_broken_archive_is_an_extract_error(data):
+    with pytest.raises(ExtractError, match="not a readable zip archive"):
+        read(data)
+
+
+@pytest.mark.parametrize("data", [zip_of({}), zip_of({"__MACOSX/._x": b"x", "empty/": b""})])
+def test_an_empty_archive_holds_nothing_and_nothing_wrong(data):
+    assert read(data) == []
+
+
+def test_only_zip_files_are_taken_for_archives():
+    office = Item(Path("lease.docx"), "lease.docx", data=docx_bytes(["Lease"]))
+    assert extractor_for(office) is not archive
+    assert extractor_for(Item(Path("forms.zip"), "forms.zip", data=zip_of({"a.txt": "a"}))) is archive
+    assert extractor_for(Item(Path("forms.zip"), "forms.zip", data=b"not a zip")) is not archive
