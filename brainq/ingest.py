@@ -77,7 +77,7 @@ DERIVATION = 20  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads;
 # 19: web pages (.html), Word 97-2003 files (.doc) and Rich Text (.rtf), in folders and
 # attached; the headers and footers of Word and OpenDocument texts; 20: the files inside zip
-# archives, in folders and attached
+# archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

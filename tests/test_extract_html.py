@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from brainq.annotate import annotate
+from brainq.annotate import annotate, classify_doc_type
 from brainq.config import load_config
 from brainq.documents import Failure, Item
 from brainq.errors import ExtractError
@@ -268,3 +268,6 @@ def test_a_page_saved_as_one_file_is_read_as_the_message_it_is():
     (doc,) = read(mhtml, name="news.mhtml")
     assert "Friday is a half day; dismissal at 11:50." in doc.text and "<p>" not in doc.text
     assert (doc.title, doc.source_date.isoformat()) == ("Spring schedule", "2026-11-27T09:00:00+00:00")
+    # A page, not a message: typed as a page is, with no sender and no thread.
+    assert (doc.kind, doc.sender, doc.thread) == ("html", None, None)
+    assert classify_doc_type(doc, load_config().doc_types) == "static_pdf"

@@ -34,6 +34,7 @@ from brainq.chunking import FORWARD_WORDS
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
+from brainq.extract import html
 from brainq.extract.html import text_of
 
 KIND = "email"
@@ -427,17 +428,18 @@ def _message(
         # The email package and _layout follow nested parts recursively; parts nested deeper
         # than Python's stack allows are no mail a person wrote.
         raise ExtractError("MIME parts nested too deeply") from None
+    page = locator is None and _is_saved_page(item.name, fields)
     doc = Document(
         path=str(item.path),
         locator=locator,
-        kind=KIND,
+        kind=html.KIND if page else KIND,
         title=" ".join(_header_text(fields, "Subject").split())[: limits.max_text_chars]
         or "(no subject)",
         text="",
-        sender=_sender(fields),
+        sender=None if page else _sender(fields),
         headers={name: _header_text(fields, name) for name in KEPT_HEADERS if _has(fields, name)},
     )
-    doc.thread = _thread(doc.headers)
+    doc.thread = None if page else _thread(doc.headers)
     _date(doc, fields)
     attachments = _name_attachments([part for role, part in parts if role == "attachment"])
     doc.text = _text(doc, fields, parts, [name for name, _ in attachments])
@@ -445,6 +447,17 @@ def _message(
     context = _Context(locator, doc.source_date, doc.date_precision, doc.sender)
     yield doc
     yield from _attachments(item, context, attachments, limits)
+
+
+def _is_saved_page(name: str, fields: list[tuple[str, bytes]]) -> bool:
+    """A web page saved as one file (.mhtml, .mht) is MIME as mail is, but no one sent it: it is
+    typed as a web page, without the sender its browser writes ("<Saved by Blink>") or a thread
+    shared with every page of the same title."""
+    return (
+        name.lower().endswith((".mhtml", ".mht"))
+        or _has(fields, "Snapshot-Content-Location")
+        or _header_text(fields, "From").strip().lower().startswith("<saved by ")
+    )
 
 
 def _strip_envelope(raw: bytes) -> bytes:
