@@ -20,11 +20,12 @@ from brainq.config import Limits
 
 # RapidOCR reads an image's long side at up to 2,000 pixels; a detection pass needs far fewer.
 DETECT_SIDE = 960
-# A picture is blank when fewer of its pixels than this share differ from its commonest grey by
-# more than INK_CONTRAST levels: paper grain, show-through and a speck or two, not one printed
-# character (a 10-point digit at 200 dpi is about 1 in 20,000 of a page's pixels).
+# A page is blank when fewer of its pixels than this share differ from its commonest grey by
+# more than INK_CONTRAST levels: a speck or two, not one printed character (a 10-point digit at
+# 200 dpi is about 1 in 20,000 of a page's pixels). The contrast is low, so that faint print (a
+# faded receipt, pencil, yellow on white), which OCR reads well, is never taken for paper.
 BLANK_MAX_INK = 1e-5
-INK_CONTRAST = 64
+INK_CONTRAST = 16
 
 
 @dataclass
@@ -48,8 +49,6 @@ def _engine():
 def read(image, limits: Limits) -> Reading:
     """The text of a picture (a PIL image), its lines in reading order."""
     started = time.monotonic()
-    if _blank(image):  # the back of a duplex scan: reading it costs seconds and finds nothing
-        return Reading("", 0, time.monotonic() - started)
     # Every step named: the engine keeps the last call's choice (holds_text's detection alone).
     found = _engine()(_array(image), use_det=True, use_cls=True, use_rec=True)
     lines = [text for text, score in zip(found.txts or (), found.scores or ()) if score >= limits.ocr_min_score]
@@ -82,7 +81,9 @@ def open_image(data: bytes, limits: Limits, notes: list[str]):
         return None
 
 
-def _blank(image) -> bool:
+def blank(image) -> bool:
+    """Whether a rendered page shows nothing (the back of a duplex scan, a separator page):
+    reading one costs seconds of OCR and finds nothing."""
     histogram = image.convert("L").histogram()
     paper = max(range(256), key=histogram.__getitem__)
     ink = sum(count for grey, count in enumerate(histogram) if abs(grey - paper) > INK_CONTRAST)

@@ -274,7 +274,10 @@ def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], lim
     try:
         document = pypdfium2.PdfDocument(data, password=password)  # parsed once for every page
         for number in scanned[: limits.ocr_pages]:
-            reading = ocr.read(_render(document[number], limits), limits)
+            image = _render(document[number], limits)
+            if ocr.blank(image):
+                continue
+            reading = ocr.read(image, limits)
             if reading.text:
                 pages[number] = reading.text
                 read.append(number + 1)
