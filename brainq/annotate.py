@@ -90,7 +90,11 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
         # says when mail last arrived, not when it was written. A file in an archive has its own.
         doc.date_source = "none"  # known to be undated, unlike a document from an older brainq
         return
-    doc.source_date = doc.file_time if doc.locator is not None else datetime.fromtimestamp(mtime, timezone.utc)
+    written = doc.file_time if doc.locator is not None else datetime.fromtimestamp(mtime, timezone.utc)
+    if in_the_future(written, now):  # a clock set wrong, or an archiver's (zip times run to 2107)
+        doc.date_source = "none"
+        return
+    doc.source_date = written
     doc.date_source = "mtime"
     doc.date_precision = "instant"
     doc.notes.append("no date in the file itself; dated by its modification time")

@@ -33,6 +33,9 @@ class Item:
     data: bytes | None = None
     depth: int = 0  # attachment nesting depth: 0 for a file on disk
     charset: str | None = None  # an attachment's text, as its message declares it (MIME)
+    # Bytes the archives inside one file on disk may still inflate, shared by all of them
+    # however deeply nested (an archive of archives would otherwise multiply the limit).
+    allowance: list[int] | None = None
 
     def read(self, max_bytes: int | None = None) -> bytes:
         if self.data is not None:

@@ -49,7 +49,7 @@ from brainq.store.records import within
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
 # A file with one of these names that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = {
-    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
+    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
     ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
     ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
 }  # fmt: skip
@@ -77,7 +77,8 @@ DERIVATION = 20  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # spreadsheets, and CSV files are read, where they were skipped as no kind brainq reads;
 # 19: web pages (.html), Word 97-2003 files (.doc) and Rich Text (.rtf), in folders and
 # attached; the headers and footers of Word and OpenDocument texts; 20: the files inside zip
-# archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail
+# archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail;
+# Excel 97-2003 workbooks (.xls)
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

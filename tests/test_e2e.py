@@ -187,12 +187,13 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
 
 def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
     """A lease saved as .docx, a form attached as .docx to a school's message, a sheet of house
-    repairs, an old club's minutes in Word 97's .doc, a TextEdit note and a zipped inspection
-    report: all are ingested, typed, dated, and answer."""
+    repairs, an old club's minutes in Word 97's .doc, a swim team's Excel 97 sheet, a TextEdit
+    note and a zipped inspection report: all are ingested, typed, dated, and answer."""
     from tests.test_extract_archive import WRITTEN, zip_of
     from tests.test_extract_msword import word_file
     from tests.test_extract_office import docx_bytes, mail_with_form, xlsx_bytes
     from tests.test_extract_rtf import NOTE
+    from tests.test_extract_xls import workbook
 
     home = tmp_path / "Documents"
     home.mkdir()
@@ -210,6 +211,9 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
         "Garden club minutes, March 10, 2009\rThe plant sale raised\x07$640\x07\x07Seed orders\x07$85\x07\x07"
     ))  # fmt: skip
     (home / "water-heater.rtf").write_bytes(NOTE)
+    (home / "swim-team-2008.xls").write_bytes(workbook({"Volunteers": [
+        ["Meet", "Job", "Volunteer"], ["Lakeside Invitational", "Timer", "Ana Ruiz"], ["Lakeside Invitational", "Concessions", "Tom Berg"]]}))  # fmt: skip
+    os.utime(home / "swim-team-2008.xls", (1214900000, 1214900000))  # xlwt writes no dates: the file's time (2008)
     (home / "house-closing.zip").write_bytes(zip_of({"inspection/summary.txt": (
         "Home inspection summary\nThe roof was replaced by Summit Roofing and carries a 25-year warranty.\n")}))
     store = tmp_path / "store"
@@ -220,6 +224,7 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     assert kinds[("lease-renewal.docx", None)] == ("static_pdf", "office_meta")
     assert kinds[("garden-club-2009.doc", None)] == ("static_pdf", "text")
     assert kinds[("water-heater.rtf", None)] == ("static_pdf", "office_meta")
+    assert kinds[("swim-team-2008.xls", None)] == ("static_pdf", "mtime")
     assert kinds[("trip.eml", "permission-slip.docx")] == ("static_pdf", "email")  # dated by its message
     assert kinds[("house-closing.zip", "inspection/summary.txt")][1] == "mtime"  # the archive's record of it
     (summary,) = [d for d in listed if d["locator"] == "inspection/summary.txt"]
@@ -233,6 +238,8 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     assert fence["answer"] == "Job: Fence; Contractor: Cedar & Sons; Cost: $3,900", fence
     sale = ask_json(store, "How much did the garden club's plant sale raise?")
     assert sale["results"][0]["path"].endswith("garden-club-2009.doc") and "$640" in sale["answer"], sale
+    timer = ask_json(store, "Who volunteered as timer at the Lakeside Invitational?")
+    assert timer["results"][0]["path"].endswith("swim-team-2008.xls") and "Ana Ruiz" in timer["answer"], timer
     roof = ask_json(store, "Who replaced the roof?")
     assert roof["results"][0]["path"].endswith("house-closing.zip"), roof
     assert roof["results"][0]["locator"] == "inspection/summary.txt" and "Summit Roofing" in roof["answer"], roof

@@ -40,6 +40,7 @@ from tests.conftest import CORPORA, ROOT
 from tests.test_extract_archive import zip_of
 from tests.test_extract_msword import word_file
 from tests.test_extract_office import docx_bytes, odt_bytes, xlsx_bytes
+from tests.test_extract_xls import workbook
 
 LIMITS = Limits()
 # Ordinary cases take milliseconds, the largest hostile ones below about 3 s on an idle machine;
@@ -636,14 +637,27 @@ def archives(draw) -> Case:
     contents = st.one_of(st.deferred(lambda: st.sampled_from(PAYLOADS)), st.binary(max_size=64))
     stamp = st.sampled_from([(2025, 10, 2, 9, 30, 0), (1980, 1, 1, 0, 0, 0), (2107, 12, 31, 23, 59, 58)])
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED]))) as z:
+    method = draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]))
+    with zipfile.ZipFile(buffer, "w") as z:
         for name, data in draw(st.lists(st.tuples(names, contents), max_size=5)):
-            z.writestr(zipfile.ZipInfo(name, draw(stamp)), data)
+            z.writestr(zipfile.ZipInfo(name, draw(stamp)), data, compress_type=method)
     data = buffer.getvalue()
     if draw(st.booleans()):  # an archive in an archive
         data = zip_of({"inner.zip": data, "readme.txt": "read me"})
     mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
     return Case("bundle.zip", data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
+
+
+@st.composite
+def excel_97_files(draw) -> Case:
+    """Excel 97-2003 workbooks of drawn sheets, text, numbers, dates and booleans, whole or
+    broken as the corpus files are."""
+    cell = st.one_of(st.none(), st.text(max_size=12), st.integers(-(2**40), 2**40), st.floats(allow_nan=False, allow_infinity=False),
+                     st.booleans(), st.datetimes(datetime(1900, 3, 1), datetime(9999, 1, 1)))  # fmt: skip
+    sheets = draw(st.dictionaries(st.text("abc123 ", min_size=1, max_size=8), st.lists(st.lists(cell, max_size=5), max_size=5), max_size=3))
+    data = workbook(sheets or {"Sheet1": []})
+    mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
+    return Case("sheet.xls", data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
 
 
 @st.composite
@@ -678,7 +692,7 @@ rtf_files = st.builds(
 )
 
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files, "archive": archives()}
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files, "archive": archives(), "xls": excel_97_files()}
 
 
 def _fill_payloads() -> None:

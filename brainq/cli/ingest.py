@@ -29,7 +29,7 @@ def ingest(
     wait: Annotated[float, _WAIT] = 0.0,
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
-    """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word (.docx, .doc), Excel, CSV, RTF,
+    """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word (.docx, .doc), Excel (.xlsx, .xls), CSV, RTF,
     web pages, photos, .ics, notes, and the files inside .zip archives.
 
     Unchanged files are skipped without being read; the paths are remembered as sources for

@@ -16,11 +16,11 @@ from types import ModuleType
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
-from brainq.extract import archive, calendar, email, html, msg, msword, office, pdf, photo, rtf, text
+from brainq.extract import archive, calendar, email, html, msg, msword, office, pdf, photo, rtf, text, xls
 
 # Order matters: content is sniffed in this order, so a mail file named .txt is read as mail,
 # and a note that is a page of markup as a page.
-EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, office, msword, rtf, archive, email, html, text)
+EXTRACTORS: tuple[ModuleType, ...] = (calendar, pdf, photo, msg, office, msword, xls, rtf, archive, email, html, text)
 
 SNIFF_BYTES = 4096
 
@@ -38,6 +38,8 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """Documents and failures of one item and the items inside it (attachments); raises
     ExtractError if the item itself cannot be read at all."""
     module = extractor_for(item)
+    if item.allowance is None:  # one for the file on disk, shared by every archive inside it
+        item.allowance = [int(limits.max_file_mb * 2**20)]
     if module is None:
         raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip)")
     yield from resolved(module.extract(item, limits), limits)

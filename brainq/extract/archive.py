@@ -35,19 +35,23 @@ def sniff(name: str, head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]:
     """The archive's files, for the registry to read; failures for those that cannot be taken
-    out (an empty archive holds nothing to read, and nothing wrong either). The files together are read to `limits.max_file_mb` inflated, as much as one file on
-    disk may hold: a zip bomb stops there."""
+    out (an empty archive holds nothing to read, and nothing wrong either).
+
+    The files of an archive and of every archive and message inside it inflate to
+    `limits.max_file_mb` together, as much as one file on disk may hold: a zip bomb, nested or
+    not, stops there."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(item.read()))
         members = [info for info in archive.infolist() if _written_by_someone(info)]
     except ZIP_ERRORS as exc:
         raise ExtractError(f"not a readable zip archive ({exc})") from None
-    path, budget = str(item.path), int(limits.max_file_mb * 2**20)
+    path, seen = str(item.path), set()
+    allowance = item.allowance if item.allowance is not None else [int(limits.max_file_mb * 2**20)]
     for count, info in enumerate(members):
         if count == limits.max_attachments:
             yield Failure(path, f"{len(members) - count} file(s) beyond the limit of {limits.max_attachments} skipped")
             return
-        if info.file_size > budget:
+        if info.file_size > allowance[0]:
             yield Failure(path, f"{info.filename}: not read; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb)")
             continue
         if info.flag_bits & 0x1:
@@ -55,14 +59,17 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
             continue
         try:
             with archive.open(info) as stream:
-                data = stream.read(budget + 1)  # zipfile stops at the size the entry declares
+                data = stream.read(allowance[0] + 1)  # zipfile stops at the size the entry declares
         except ZIP_ERRORS as exc:
             yield Failure(path, f"{info.filename}: unreadable ({exc})")
             continue
-        budget -= len(data)
+        allowance[0] -= len(data)
+        # Two files of one name (an archiver appending): each kept, the second by its place.
+        locator = info.filename if info.filename not in seen else f"{info.filename}#{count}"
+        seen.add(locator)
         name = PurePosixPath(info.filename).name
-        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1)
-        adopt = functools.partial(_adopt, locator=info.filename, label=info.filename, written=_time_of(info))
+        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1, allowance=allowance)
+        adopt = functools.partial(_adopt, locator=locator, label=info.filename, written=_time_of(info))
         yield Nested(sub, info.filename, adopt, optional=True)
 
 
@@ -84,6 +91,7 @@ def _time_of(info: zipfile.ZipInfo) -> datetime | None:
 def _adopt(result: Document | Failure, locator: str, label: str, written: datetime | None) -> Document | Failure:
     if isinstance(result, Failure):
         return Failure(result.path, f"{label}: {result.reason}")
+    if result.locator is None:  # the file's own document, not a message's attachment in it
+        result.file_time = written
     result.locator = f"{locator}/{result.locator}" if result.locator else locator
-    result.file_time = result.file_time or written
     return result

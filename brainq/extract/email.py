@@ -920,7 +920,8 @@ def _attachments(
         except ExtractError as exc:
             yield Failure(path, f"{label}: {exc}")
             continue
-        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1, charset=_declared_charset(part))
+        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1, charset=_declared_charset(part),
+                   allowance=item.allowance)  # fmt: skip
         adopt = functools.partial(_adopt, message=message, locator=where + name, label=label)
         yield Nested(sub, label, adopt, optional=not _is_document(part, name))
 

@@ -63,7 +63,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     try:
         with olefile.OleFileIO(io.BytesIO(item.read())) as ole:
             text = _text(ole, limits)
-            title, saved, created = _summary(ole)
+            title, saved, created = summary(ole)
     except ExtractError:
         raise
     # olefile reads a damaged or hostile file with struct, indexing and its own checks, and
@@ -72,7 +72,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         raise ExtractError(f"a damaged Word 97-2003 document ({type(exc).__name__})") from None
     if not text.strip():
         raise ExtractError("no text in the document")
-    when = _date(saved) or _date(created)
+    when = saved or created
     yield Document(
         path=str(item.path),
         locator=None,
@@ -277,14 +277,15 @@ def _paired_fields(story: str) -> set[int]:
     return paired
 
 
-def _summary(ole: olefile.OleFileIO) -> tuple[str, int | None, int | None]:
-    """Title, last saved and created times (FILETIME) from the SummaryInformation property set
-    ([MS-OLEPS]), read here rather than by olefile: its reader loops for each of the 4 billion
-    elements a damaged vector may claim, and no timer can stop it."""
+def summary(ole: olefile.OleFileIO) -> tuple[str, datetime | None, datetime | None]:
+    """Title, last saved and created times from the SummaryInformation property set ([MS-OLEPS])
+    that every Office 97-2003 file carries, read here rather than by olefile: its reader loops
+    for each of the 4 billion elements a damaged vector may claim, and no timer can stop it."""
     try:
-        return _properties(ole.openstream(_SUMMARY).read(_MAX_SUMMARY)) if ole.exists(_SUMMARY) else ("", None, None)
+        title, saved, created = _properties(ole.openstream(_SUMMARY).read(_MAX_SUMMARY)) if ole.exists(_SUMMARY) else ("", None, None)
     except (struct.error, LookupError, ValueError):
         return "", None, None  # a damaged summary costs the title and dates, not the text
+    return title, _date(saved), _date(created)
 
 
 def _properties(data: bytes) -> tuple[str, int | None, int | None]:

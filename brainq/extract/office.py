@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import lzma
 import re
 import struct
 import zipfile
@@ -48,8 +49,11 @@ _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count i
 # Columns of a sheet read: past them a row is ruled or padded, not written in. A repeated row
 # or cell (OpenDocument's `number-rows-repeated`, a million empty rows at a sheet's end) is
 # read this many times at most.
-_MAX_COLUMNS = 64
+MAX_COLUMNS = 64
 _MAX_REPEATS = 100
+# Day 0 of a workbook's dates: Excel for Windows counts from 1900 (as if it were a leap year), the
+# old Excel for Mac from 1904.
+EPOCHS = {False: datetime(1899, 12, 30), True: datetime(1904, 1, 1)}
 # Excel's built-in number formats that show a date (14-17 and 22; 27-36 and 50-58 in East
 # Asian locales) or only a time of day (18-21, 45-47).
 _EXCEL_FORMATS = {**dict.fromkeys([*range(14, 18), 22, *range(27, 37), *range(50, 59)], "date"),
@@ -76,7 +80,7 @@ _MARGIN_LIMITS = Limits(max_stream_mb=1)
 # A broken or hostile archive fails in zipfile, zlib or struct, wherever it is read: an
 # unsupported version or method, an offset before the start, a stream that does not inflate.
 ZIP_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
-                   struct.error)  # fmt: skip
+              lzma.LZMAError, struct.error)  # fmt: skip
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -88,14 +92,14 @@ def sniff(name: str, head: bytes) -> bool:
         return head.startswith(_UTF16_BOMS) or b"\x00" not in head
     if lower.endswith(_OFFICE_SUFFIXES):
         return head.startswith((_ZIP_MAGIC, _OLE_MAGIC))
-    if lower.endswith((".doc", ".dot")):  # a .docx saved under the old name
+    if lower.endswith((".doc", ".dot", ".xls", ".xlt")):  # a .docx or .xlsx saved under the old name
         return head.startswith(_ZIP_MAGIC)
     return head.startswith(_ZIP_MAGIC) and (lower.endswith(_ODF_SUFFIXES) or any(m in head[:100] for m in _ODF_MIMETYPES))
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if item.name.lower().endswith(_CSV_SUFFIXES):
-        lines, (title, saved, created) = list(_within(_csv_lines(item), limits)), (None, None, None)
+        lines, (title, saved, created) = list(within(_csv_lines(item), limits)), (None, None, None)
     else:
         lines, (title, saved, created) = _archive_lines(item.read(), limits)
     text = "\n".join(line for line in lines if line.strip())
@@ -126,10 +130,10 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
                 margins = _margins(archive, _margin_parts(names), _word_lines)
-                lines = list(_within(after_body(_word_lines(body.find(f"{_W}body")), margins), limits))
+                lines = list(within(after_body(_word_lines(body.find(f"{_W}body")), margins), limits))
                 title, saved, created = _core_properties(properties)
             elif "xl/workbook.xml" in names:
-                lines = list(_within(_excel_lines(archive, limits), limits))
+                lines = list(within(_excel_lines(archive, limits), limits))
                 title, saved, created = _core_properties(_part(archive, "docProps/core.xml", limits))
             elif "content.xml" in names:
                 manifest = _part(archive, "META-INF/manifest.xml", limits)
@@ -139,9 +143,9 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
                 text_body, sheets = body.find(f".//{_OFFICE}text"), body.find(f".//{_OFFICE}spreadsheet")
                 if sheets is None:
                     margins = _margins(archive, ["styles.xml"] if "styles.xml" in names else [], _odt_margin_lines)
-                    lines = list(_within(after_body(_odt_lines(text_body), margins), limits))
+                    lines = list(within(after_body(_odt_lines(text_body), margins), limits))
                 else:
-                    lines = list(_within(_ods_lines(sheets), limits))
+                    lines = list(within(_ods_lines(sheets), limits))
                 title, saved, created = _odf_properties(properties)
             else:
                 raise ExtractError("a zip archive, not an Office or OpenDocument text or spreadsheet")
@@ -150,7 +154,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
     return lines, (title, saved, created)
 
 
-def _within(lines: Iterator[str], limits: Limits) -> Iterator[str]:
+def within(lines: Iterator[str], limits: Limits) -> Iterator[str]:
     """Lines until they hold `limits.max_text_chars`: the rest would be cut anyway, and a
     file of a few kilobytes can repeat one long text (a shared string, a repeated cell) into
     gigabytes."""
@@ -178,7 +182,7 @@ def _csv_lines(item: Item) -> Iterator[str]:
         dialect = csv.excel_tab if item.name.lower().endswith(".tsv") else csv.excel
     reader = csv.reader(io.StringIO(text), dialect)
     try:
-        yield from _sheet_lines(Path(item.name).stem, (row[:_MAX_COLUMNS] for row in reader))
+        yield from sheet_lines(Path(item.name).stem, (row[:MAX_COLUMNS] for row in reader))
     except csv.Error as exc:  # a NUL, a field past csv's own size limit
         raise ExtractError(f"not a readable CSV file ({exc})") from None
 
@@ -312,7 +316,7 @@ def _excel_lines(archive: zipfile.ZipFile, limits: Limits) -> Iterator[str]:
     shared = [_excel_string(si) for si in strings.iter(f"{_SHEET}si")] if strings is not None else []
     dates = _excel_date_styles(_part(archive, "xl/styles.xml", limits))
     properties = workbook.find(f"{_SHEET}workbookPr")
-    epoch = datetime(1904, 1, 1) if properties is not None and properties.get("date1904") in ("1", "true") else datetime(1899, 12, 30)
+    epoch = EPOCHS[properties is not None and properties.get("date1904") in ("1", "true")]
     for sheet in workbook.iter(f"{_SHEET}sheet"):
         target = targets.get(sheet.get(f"{_RELATION}id"), "")
         path = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
@@ -324,10 +328,10 @@ def _excel_lines(archive: zipfile.ZipFile, limits: Limits) -> Iterator[str]:
             values = {}
             for cell in row.iter(f"{_SHEET}c"):
                 column = _column(cell.get("r", ""), len(values))
-                if column < _MAX_COLUMNS:
+                if column < MAX_COLUMNS:
                     values[column] = _excel_value(cell, shared, dates, epoch)
             rows.append([values.get(c, "") for c in range(max(values, default=-1) + 1)])
-        yield from _sheet_lines(sheet.get("name", ""), rows)
+        yield from sheet_lines(sheet.get("name", ""), rows)
 
 
 def _excel_value(cell: ElementTree.Element, shared: list[str], dates: dict[int, str], epoch: datetime) -> str:
@@ -345,6 +349,12 @@ def _excel_value(cell: ElementTree.Element, shared: list[str], dates: dict[int, 
     except ValueError:
         return value
     shows = dates.get(int(style)) if (style := cell.get("s", "0")).isdigit() else None
+    return excel_number(number, shows, epoch)
+
+
+def excel_number(number: float, shows: str | None, epoch: datetime) -> str:
+    """A number as Excel shows it: a date or a time where its format `shows` one ("date",
+    "time"), counted in days from the workbook's `epoch`; else its 15 significant digits."""
     if shows and 0 <= number < 2_958_466:  # Excel's last day: 9999-12-31
         # To the second, rounded: a sheet keeps 15 digits, and 17:00 is 44197.7083333333.
         when = epoch + timedelta(seconds=round(number * 86400))
@@ -407,12 +417,12 @@ def _ods_lines(spreadsheet: ElementTree.Element) -> Iterator[str]:
                 if cell.tag not in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
                     continue
                 value = cell.get(f"{_OFFICE}date-value") or _cell(_odt_lines(cell))
-                cells += [value] * _repeats(cell, "number-columns-repeated", _MAX_COLUMNS - len(cells))
+                cells += [value] * _repeats(cell, "number-columns-repeated", MAX_COLUMNS - len(cells))
             while cells and not cells[-1]:
                 cells.pop()  # the empty cells repeated to the sheet's last column
             if cells:
                 rows += [cells] * _repeats(row, "number-rows-repeated", _MAX_REPEATS)
-        yield from _sheet_lines(table.get(f"{_TABLE}name", ""), rows)
+        yield from sheet_lines(table.get(f"{_TABLE}name", ""), rows)
 
 
 def _repeats(element: ElementTree.Element, attribute: str, most: int) -> int:
@@ -420,7 +430,7 @@ def _repeats(element: ElementTree.Element, attribute: str, most: int) -> int:
     return max(0, min(int(count) if count.isdigit() else 1, most))
 
 
-def _sheet_lines(name: str, rows: Iterable[list[str]]) -> Iterator[str]:
+def sheet_lines(name: str, rows: Iterable[list[str]]) -> Iterator[str]:
     """A sheet's rows as lines, under its name (none for an empty sheet). A first row naming three or more columns, and holding no
     number, is their header: each row under it says which column each value is in ("Cost:
     $14,500"), as a reader looking down the sheet knows. Two columns are usually a list of
