@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import struct
 import zipfile
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -182,3 +183,35 @@ def test_duplicate_names_each_kept_and_only_the_files_own_document_dated_by_the_
     # A message's attachment is no file of the archive: undated, as in a message on disk.
     assert docs["m.eml/notes.txt"].source_date is None
     assert docs["later.txt"].source_date is None  # an archiver's clock set in the future
+
+
+def test_an_archive_listing_more_entries_than_brainq_reads_is_refused_before_they_are_parsed(tmp_path):
+    """A central directory of millions of entries would take gigabytes to list; its end record
+    says how many there are. The limit holds for Office files, which are zips too."""
+    from brainq.extract import office
+
+    many = zip_of({})[:-22] + struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0, 0, 0)
+    zip64 = bytearray(zip_of({"a.txt": "a"}))
+    at = zip64.rfind(b"PK\x05\x06")
+    record = struct.pack("<4sQ2H2I4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, office.MAX_ZIP_ENTRIES + 1, office.MAX_ZIP_ENTRIES + 1, 0, 0)
+    locator = struct.pack("<4sIQI", b"PK\x06\x07", 0, at, 1)
+    end = struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0, 0, 0)
+    with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
+        read(bytes(zip64[:at] + record + locator + end))
+    with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
+        extract_item(Item(Path("big.xlsx"), "big.xlsx", data=bytes(zip64[:at] + record + locator + end)), LIMITS).__next__()
+    assert read(many) == []  # 65,535 entries claimed, none there: under the limit, and zipfile finds none
+    on_disk = tmp_path / "forms.zip"
+    on_disk.write_bytes(zip_of({"a.txt": "The gate code is 2580.\n"}))
+    (doc,) = extract_item(Item(on_disk, on_disk.name), LIMITS)
+    assert doc.locator == "a.txt" and doc.path == str(on_disk)
+
+
+def test_the_extended_timestamp_in_utc_is_read_before_the_local_dos_time():
+    info = zipfile.ZipInfo("note.txt", (2001, 1, 1, 0, 0, 0))
+    info.extra = struct.pack("<HHBi", 0x5455, 5, 1, 1_750_000_000)  # 2025-06-15 15:06:40 UTC
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(info, "The garage code is 4411.\n")
+    (doc,) = read(buffer.getvalue())
+    assert doc.file_time == datetime(2025, 6, 15, 15, 6, 40, tzinfo=timezone.utc)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import io
+import struct
 import zipfile
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -19,7 +20,7 @@ from pathlib import PurePosixPath
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
-from brainq.extract.office import ZIP_ERRORS
+from brainq.extract.office import ZIP_ERRORS, open_zip
 
 KIND = "archive"
 
@@ -27,6 +28,7 @@ KIND = "archive"
 # thumbnail caches.
 _NOT_DOCUMENTS = ("__MACOSX/",)
 _NOT_DOCUMENT_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
+_DOS_EPOCH = 315_532_800  # 1980-01-01, before which a zip records no file
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -40,11 +42,19 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
     The files of an archive and of every archive and message inside it inflate to
     `limits.max_file_mb` together, as much as one file on disk may hold: a zip bomb, nested or
     not, stops there."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(item.read()))
-        members = [info for info in archive.infolist() if _written_by_someone(info)]
-    except ZIP_ERRORS as exc:
-        raise ExtractError(f"not a readable zip archive ({exc})") from None
+    # A file on disk is read from there, a member at a time, not held whole in memory.
+    with io.BytesIO(item.data) if item.data is not None else open(item.path, "rb") as source:
+        try:
+            archive = open_zip(source)
+            members = [info for info in archive.infolist() if _written_by_someone(info)]
+        except ZIP_ERRORS as exc:
+            raise ExtractError(f"not a readable zip archive ({exc})") from None
+        yield from _members(item, archive, members, limits)
+
+
+def _members(
+    item: Item, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], limits: Limits
+) -> Iterator[Document | Failure | Nested]:
     path, seen = str(item.path), set()
     allowance = item.allowance if item.allowance is not None else [int(limits.max_file_mb * 2**20)]
     for count, info in enumerate(members):
@@ -79,8 +89,16 @@ def _written_by_someone(info: zipfile.ZipInfo) -> bool:
 
 
 def _time_of(info: zipfile.ZipInfo) -> datetime | None:
-    """The time the archive records for a file: local time without a zone, as the archiver's
-    clock showed it. Its least value (1980-01-01) is what an archiver writes for none."""
+    """The time the archive records for a file: the extended timestamp ("UT", 0x5455) that
+    Info-ZIP, macOS and 7-Zip add, in UTC; else the DOS time every entry has, local time without
+    a zone, as the archiver's clock showed it, whose least value (1980-01-01) means none."""
+    at = 0
+    while at + 4 <= len(info.extra):
+        kind, size = struct.unpack_from("<HH", info.extra, at)
+        if kind == 0x5455 and size >= 5 and at + 9 <= len(info.extra) and info.extra[at + 4] & 1:
+            (stamp,) = struct.unpack_from("<i", info.extra, at + 5)
+            return datetime.fromtimestamp(stamp, timezone.utc) if stamp > _DOS_EPOCH else None
+        at += 4 + size
     try:
         written = datetime(*info.date_time)
     except (TypeError, ValueError):

@@ -24,6 +24,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from typing import BinaryIO
 from datetime import datetime, timedelta
 from pathlib import Path
 from xml.etree import ElementTree
@@ -81,6 +82,10 @@ _MARGIN_LIMITS = Limits(max_stream_mb=1)
 # unsupported version or method, an offset before the start, a stream that does not inflate.
 ZIP_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
               lzma.LZMAError, struct.error)  # fmt: skip
+# zipfile reads a whole central directory into memory, about 750 bytes an entry: a file listing
+# millions of entries (all pointing at one) would take gigabytes before a single one is read.
+MAX_ZIP_ENTRIES = 100_000
+_END_SEARCH = 22 + 65_535 + 20  # the end record, the longest comment it may carry, ZIP64's locator
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -125,7 +130,7 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
     if data.startswith(_OLE_MAGIC):
         raise ExtractError(LOCKED)
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        with open_zip(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
             if "word/document.xml" in names:
                 body, properties = _part(archive, "word/document.xml", limits), _part(archive, "docProps/core.xml", limits)
@@ -152,6 +157,27 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
     except ZIP_ERRORS as exc:
         raise ExtractError(f"not a readable Office or OpenDocument file ({type(exc).__name__}: {str(exc)[:80]})") from None
     return lines, (title, saved, created)
+
+
+def open_zip(source: BinaryIO) -> zipfile.ZipFile:
+    """A zip file, once its end record says it lists no more than MAX_ZIP_ENTRIES entries."""
+    source.seek(0, io.SEEK_END)
+    size = source.tell()
+    source.seek(max(0, size - _END_SEARCH))
+    tail = source.read()
+    end = tail.rfind(b"PK\x05\x06")
+    if end >= 0 and len(tail) >= end + 22:
+        (entries,) = struct.unpack_from("<H", tail, end + 10)
+        locator = end - 20  # ZIP64's locator, just before the end record, where the count overflows
+        if entries == 0xFFFF and locator >= 0 and tail[locator : locator + 4] == b"PK\x06\x07":
+            (at,) = struct.unpack_from("<Q", tail, locator + 8)
+            source.seek(at)
+            record = source.read(56)
+            entries = struct.unpack_from("<Q", record, 32)[0] if record[:4] == b"PK\x06\x06" and len(record) == 56 else entries
+        if entries > MAX_ZIP_ENTRIES:
+            raise ExtractError(f"an archive listing {entries:,} files, more than the {MAX_ZIP_ENTRIES:,} brainq reads")
+    source.seek(0)
+    return zipfile.ZipFile(source)
 
 
 def within(lines: Iterator[str], limits: Limits) -> Iterator[str]:
