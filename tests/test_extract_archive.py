@@ -193,7 +193,8 @@ def test_an_archive_listing_more_entries_than_brainq_reads_is_refused_before_the
     many = zip_of({})[:-22] + struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0, 0, 0)
     zip64 = bytearray(zip_of({"a.txt": "a"}))
     at = zip64.rfind(b"PK\x05\x06")
-    record = struct.pack("<4sQ2H2I4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, office.MAX_ZIP_ENTRIES + 1, office.MAX_ZIP_ENTRIES + 1, 0, 0)
+    directory = 46 * (office.MAX_ZIP_ENTRIES + 1)  # bytes, at the smallest an entry takes
+    record = struct.pack("<4sQ2H2I4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, 1, 1, directory, 0)
     locator = struct.pack("<4sIQI", b"PK\x06\x07", 0, at, 1)
     end = struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0, 0, 0)
     with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
@@ -201,6 +202,14 @@ def test_an_archive_listing_more_entries_than_brainq_reads_is_refused_before_the
     with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
         extract_item(Item(Path("big.xlsx"), "big.xlsx", data=bytes(zip64[:at] + record + locator + end)), LIMITS).__next__()
     assert read(many) == []  # 65,535 entries claimed, none there: under the limit, and zipfile finds none
+    # The count beside the directory's size is not what zipfile reads by: a lie there changes nothing.
+    lying = bytearray(zip_of({"a.txt": "a", "b.txt": "b"}))
+    struct.pack_into("<HHI", lying, lying.rfind(b"PK\x05\x06") + 8, 1, 1, directory)
+    with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
+        read(bytes(lying))
+    # A ZIP64 locator pointing anywhere at all is no reason to stop the run.
+    wild = zip64[:at] + struct.pack("<4sIQI", b"PK\x06\x07", 0, 2**63, 1) + end
+    assert read(bytes(wild)) == []  # its end record lists nothing
     on_disk = tmp_path / "forms.zip"
     on_disk.write_bytes(zip_of({"a.txt": "The gate code is 2580.\n"}))
     (doc,) = extract_item(Item(on_disk, on_disk.name), LIMITS)

@@ -13,7 +13,7 @@ import xlwt
 from brainq.config import load_config
 from brainq.documents import Item
 from brainq.errors import ExtractError
-from brainq.extract import extract_item, extractor_for, office, xls
+from brainq.extract import extract_item, extractor_for, html, office, xls
 from tests.test_extract_msword import word_file
 from tests.test_extract_office import xlsx_bytes
 
@@ -83,3 +83,30 @@ def test_only_compound_files_named_xls_are_taken_and_a_newer_workbook_under_the_
 def test_damaged_foreign_and_empty_workbooks_are_refused_with_a_reason(data, reason):
     with pytest.raises(ExtractError, match=reason):
         read(data)
+
+
+def test_a_sparse_sheet_is_read_as_far_as_its_cells_go():
+    """A cell at the last row and column made xlrd pad every row to 256 cells: 16 million of
+    them from a 6 KB file."""
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Sparse")
+    sheet.write(0, 0, "Gate code 2580")
+    sheet.write(65535, 255, 1)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    (doc,) = read(buffer.getvalue())
+    assert doc.text == "## Sparse\nGate code 2580"
+
+
+@pytest.mark.parametrize(
+    "data, kind",
+    [
+        (b"<html><body><table><tr><td>Rent</td><td>1200</td></tr></table></body></html>", html),
+        (b"Date\tPayee\tAmount\n2026-03-01\tRent\t-1200.00\n", office),
+    ],
+)
+def test_a_web_page_or_delimited_text_named_xls_is_read_as_what_it_is(data, kind):
+    """Banks and web applications export "Excel" files as HTML tables or tab-separated text."""
+    assert extractor_for(Item(Path("export.xls"), "export.xls", data=data)) is kind
+    (doc,) = read(data, "export.xls")
+    assert "Rent" in doc.text and "1200" in doc.text

@@ -55,6 +55,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
 def _members(
     item: Item, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], limits: Limits
 ) -> Iterator[Document | Failure | Nested]:
+    """Each file handed on as soon as it is read, so that only one is held in memory at a time."""
     path, seen = str(item.path), set()
     allowance = item.allowance if item.allowance is not None else [int(limits.max_file_mb * 2**20)]
     for count, info in enumerate(members):
@@ -97,7 +98,8 @@ def _time_of(info: zipfile.ZipInfo) -> datetime | None:
         kind, size = struct.unpack_from("<HH", info.extra, at)
         if kind == 0x5455 and size >= 5 and at + 9 <= len(info.extra) and info.extra[at + 4] & 1:
             (stamp,) = struct.unpack_from("<i", info.extra, at + 5)
-            return datetime.fromtimestamp(stamp, timezone.utc) if stamp > _DOS_EPOCH else None
+            if stamp > _DOS_EPOCH:
+                return datetime.fromtimestamp(stamp, timezone.utc)
         at += 4 + size
     try:
         written = datetime(*info.date_time)

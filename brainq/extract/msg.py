@@ -49,4 +49,4 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         raise ExtractError(f"cannot rebuild the Outlook message ({type(exc).__name__}: {str(exc)[:80]})") from None
     finally:
         message.close()
-    yield from email.extract(Item(item.path, item.name, data=raw, depth=item.depth), limits)
+    yield from email.extract(Item(item.path, item.name, data=raw, depth=item.depth, allowance=item.allowance), limits)

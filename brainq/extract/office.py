@@ -44,6 +44,7 @@ _ODF_MIMETYPES = (b"application/vnd.oasis.opendocument.text", b"application/vnd.
 _OFFICE_SUFFIXES = (".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx")
 _ODF_SUFFIXES = (".odt", ".ods")
 _CSV_SUFFIXES = (".csv", ".tsv")
+_XLS_SUFFIXES = (".xls", ".xlt")
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
 _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count it claims
@@ -85,7 +86,7 @@ ZIP_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplemente
 # zipfile reads a whole central directory into memory, about 750 bytes an entry: a file listing
 # millions of entries (all pointing at one) would take gigabytes before a single one is read.
 MAX_ZIP_ENTRIES = 100_000
-_END_SEARCH = 22 + 65_535 + 20  # the end record, the longest comment it may carry, ZIP64's locator
+_END_SEARCH = 22 + 65_535 + 20 + 56  # the end record, its longest comment, ZIP64's locator and record
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -97,13 +98,21 @@ def sniff(name: str, head: bytes) -> bool:
         return head.startswith(_UTF16_BOMS) or b"\x00" not in head
     if lower.endswith(_OFFICE_SUFFIXES):
         return head.startswith((_ZIP_MAGIC, _OLE_MAGIC))
-    if lower.endswith((".doc", ".dot", ".xls", ".xlt")):  # a .docx or .xlsx saved under the old name
+    if lower.endswith((".doc", ".dot")):  # a .docx saved under the old name
         return head.startswith(_ZIP_MAGIC)
+    if lower.endswith(_XLS_SUFFIXES):  # an .xlsx, or a bank's or web application's CSV, so named
+        return head.startswith(_ZIP_MAGIC) or _text_sheet(head)
     return head.startswith(_ZIP_MAGIC) and (lower.endswith(_ODF_SUFFIXES) or any(m in head[:100] for m in _ODF_MIMETYPES))
 
 
+def _text_sheet(head: bytes) -> bool:
+    """A head of delimited text, not markup (a web page saved as .xls is one) nor binary."""
+    return b"\x00" not in head and not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") and b"\n" in head
+
+
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    if item.name.lower().endswith(_CSV_SUFFIXES):
+    lower = item.name.lower()
+    if lower.endswith(_CSV_SUFFIXES) or (lower.endswith(_XLS_SUFFIXES) and _text_sheet(item.head())):
         lines, (title, saved, created) = list(within(_csv_lines(item), limits)), (None, None, None)
     else:
         lines, (title, saved, created) = _archive_lines(item.read(), limits)
@@ -160,22 +169,23 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
 
 
 def open_zip(source: BinaryIO) -> zipfile.ZipFile:
-    """A zip file, once its end record says it lists no more than MAX_ZIP_ENTRIES entries."""
+    """A zip file, unless its central directory could list more than MAX_ZIP_ENTRIES entries.
+
+    zipfile reads the whole directory before any entry, as far as the size the end record gives
+    it (ZIP64's record, just before its locator, when there is one); the entry count beside that
+    size is not what it reads by, so the size is what is judged, at 46 bytes for the smallest
+    entry."""
     source.seek(0, io.SEEK_END)
-    size = source.tell()
-    source.seek(max(0, size - _END_SEARCH))
+    source.seek(max(0, source.tell() - _END_SEARCH))
     tail = source.read()
     end = tail.rfind(b"PK\x05\x06")
     if end >= 0 and len(tail) >= end + 22:
-        (entries,) = struct.unpack_from("<H", tail, end + 10)
-        locator = end - 20  # ZIP64's locator, just before the end record, where the count overflows
-        if entries == 0xFFFF and locator >= 0 and tail[locator : locator + 4] == b"PK\x06\x07":
-            (at,) = struct.unpack_from("<Q", tail, locator + 8)
-            source.seek(at)
-            record = source.read(56)
-            entries = struct.unpack_from("<Q", record, 32)[0] if record[:4] == b"PK\x06\x06" and len(record) == 56 else entries
-        if entries > MAX_ZIP_ENTRIES:
-            raise ExtractError(f"an archive listing {entries:,} files, more than the {MAX_ZIP_ENTRIES:,} brainq reads")
+        (listed,) = struct.unpack_from("<I", tail, end + 12)
+        record = end - 20 - 56
+        if record >= 0 and tail[end - 20 : end - 16] == b"PK\x06\x07" and tail[record : record + 4] == b"PK\x06\x06":
+            (listed,) = struct.unpack_from("<Q", tail, record + 40)
+        if listed // 46 > MAX_ZIP_ENTRIES:
+            raise ExtractError(f"an archive whose directory could list {listed // 46:,} files, more than the {MAX_ZIP_ENTRIES:,} brainq reads")
     source.seek(0)
     return zipfile.ZipFile(source)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import olefile
@@ -36,10 +37,10 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     logging.getLogger("olefile").setLevel(logging.ERROR)  # it warns of every oddity it reads past
     data = item.read()
     try:
-        book = xlrd.open_workbook(file_contents=data, on_demand=True, logfile=io.StringIO())
+        # Ragged rows: xlrd otherwise pads every row to the sheet's widest, and one cell at
+        # (65535, 255) makes a sheet of 16 million.
+        book = xlrd.open_workbook(file_contents=data, on_demand=True, ragged_rows=True, logfile=io.StringIO())
         lines = list(office.within(_lines(book), limits))
-        with olefile.OleFileIO(io.BytesIO(data)) as ole:
-            title, saved, created = msword.summary(ole)
     except xlrd.XLRDError as exc:
         if "encrypted" in str(exc).lower():
             raise ExtractError(office.LOCKED) from None
@@ -48,6 +49,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     # assertions, and fail in whichever of them the damage reaches first.
     except Exception as exc:  # noqa: BLE001
         raise ExtractError(f"a damaged Excel 97-2003 workbook ({type(exc).__name__})") from None
+    title, saved, created = _summary(data)
     text = "\n".join(line for line in lines if line.strip())
     if not text.strip():
         raise ExtractError("no text in the workbook")
@@ -65,13 +67,26 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     )
 
 
+def _summary(data: bytes) -> tuple[str, datetime | None, datetime | None]:
+    """Title and dates; a Compound File olefile cannot open, though xlrd read its sheets, costs
+    them and not the workbook."""
+    try:
+        with olefile.OleFileIO(io.BytesIO(data)) as ole:
+            return msword.summary(ole)
+    except Exception:  # noqa: BLE001  olefile fails in struct, indexing or its own checks
+        return "", None, None
+
+
 def _lines(book: xlrd.Book) -> Iterator[str]:
-    """Each sheet in the workbook's order, loaded one at a time."""
+    """Each sheet in the workbook's order, loaded one at a time and unloaded after: a workbook
+    is read in the memory of its largest sheet."""
     epoch = office.EPOCHS[book.datemode == 1]
     for index in range(book.nsheets):
         sheet = book.sheet_by_index(index)
-        columns = min(sheet.ncols, office.MAX_COLUMNS)
-        rows = (_trimmed([_value(cell, epoch) for cell in sheet.row_slice(r, 0, columns)]) for r in range(sheet.nrows))
+        rows = (
+            _trimmed([_value(cell, epoch) for cell in sheet.row_slice(r, 0, min(sheet.row_len(r), office.MAX_COLUMNS))])
+            for r in range(sheet.nrows)
+        )
         yield from office.sheet_lines(sheet.name, rows)
         book.unload_sheet(index)
 
