@@ -185,27 +185,27 @@ def test_duplicate_names_each_kept_and_only_the_files_own_document_dated_by_the_
     assert docs["later.txt"].source_date is None  # an archiver's clock set in the future
 
 
-def test_an_archive_listing_more_entries_than_brainq_reads_is_refused_before_they_are_parsed(tmp_path):
+def test_an_archive_whose_list_of_files_is_too_large_is_refused_before_it_is_read(tmp_path):
     """A central directory of millions of entries would take gigabytes to list; its end record
-    says how many there are. The limit holds for Office files, which are zips too."""
+    says how large it is. The limit holds for Office files, which are zips too."""
     from brainq.extract import office
 
     many = zip_of({})[:-22] + struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0, 0, 0)
     zip64 = bytearray(zip_of({"a.txt": "a"}))
     at = zip64.rfind(b"PK\x05\x06")
-    directory = 46 * (office.MAX_ZIP_ENTRIES + 1)  # bytes, at the smallest an entry takes
+    directory = office.MAX_ZIP_DIRECTORY_MB * 2**20 + 1
     record = struct.pack("<4sQ2H2I4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, 1, 1, directory, 0)
     locator = struct.pack("<4sIQI", b"PK\x06\x07", 0, at, 1)
     end = struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, 0xFFFF, 0xFFFF, 0, 0, 0)
-    with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
+    with pytest.raises(ExtractError, match="more than the 16 MB brainq reads"):
         read(bytes(zip64[:at] + record + locator + end))
-    with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
+    with pytest.raises(ExtractError, match="more than the 16 MB brainq reads"):
         extract_item(Item(Path("big.xlsx"), "big.xlsx", data=bytes(zip64[:at] + record + locator + end)), LIMITS).__next__()
     assert read(many) == []  # 65,535 entries claimed, none there: under the limit, and zipfile finds none
     # The count beside the directory's size is not what zipfile reads by: a lie there changes nothing.
     lying = bytearray(zip_of({"a.txt": "a", "b.txt": "b"}))
     struct.pack_into("<HHI", lying, lying.rfind(b"PK\x05\x06") + 8, 1, 1, directory)
-    with pytest.raises(ExtractError, match="more than the 100,000 brainq reads"):
+    with pytest.raises(ExtractError, match="more than the 16 MB brainq reads"):
         read(bytes(lying))
     # A ZIP64 locator pointing anywhere at all is no reason to stop the run.
     wild = zip64[:at] + struct.pack("<4sIQI", b"PK\x06\x07", 0, 2**63, 1) + end
@@ -224,3 +224,11 @@ def test_the_extended_timestamp_in_utc_is_read_before_the_local_dos_time():
         z.writestr(info, "The garage code is 4411.\n")
     (doc,) = read(buffer.getvalue())
     assert doc.file_time == datetime(2025, 6, 15, 15, 6, 40, tzinfo=timezone.utc)
+
+
+def test_an_entry_without_a_name_is_passed_over():
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(zipfile.ZipInfo(""), "nameless")
+        z.writestr(zipfile.ZipInfo("note.txt", WRITTEN), "The gate code is 2580.\n")
+    assert [d.locator for d in read(buffer.getvalue())] == ["note.txt"]

@@ -103,6 +103,8 @@ def test_a_sparse_sheet_is_read_as_far_as_its_cells_go():
     [
         (b"<html><body><table><tr><td>Rent</td><td>1200</td></tr></table></body></html>", html),
         (b"Date\tPayee\tAmount\n2026-03-01\tRent\t-1200.00\n", office),
+        ("Date\tPayee\tAmount\r\n2026-03-01\tRent\t-1200.00\r\n".encode("utf-16"), office),  # Excel's "Unicode Text"
+        (b"Date,Payee,Amount\r2026-03-01,Rent,-1200.00\r", office),  # an old Mac's line ends
     ],
 )
 def test_a_web_page_or_delimited_text_named_xls_is_read_as_what_it_is(data, kind):

@@ -49,7 +49,8 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
             members = [info for info in archive.infolist() if _written_by_someone(info)]
         except ZIP_ERRORS as exc:
             raise ExtractError(f"not a readable zip archive ({exc})") from None
-        yield from _members(item, archive, members, limits)
+        with archive:
+            yield from _members(item, archive, members, limits)
 
 
 def _members(
@@ -86,7 +87,8 @@ def _members(
 
 def _written_by_someone(info: zipfile.ZipInfo) -> bool:
     name = PurePosixPath(info.filename).name
-    return not (info.is_dir() or info.filename.startswith(_NOT_DOCUMENTS) or name.startswith("._") or name in _NOT_DOCUMENT_NAMES)
+    folder = not info.filename or info.filename.endswith("/")  # ZipInfo.is_dir() fails on an empty name
+    return not (folder or info.filename.startswith(_NOT_DOCUMENTS) or name.startswith("._") or name in _NOT_DOCUMENT_NAMES)
 
 
 def _time_of(info: zipfile.ZipInfo) -> datetime | None:

@@ -83,10 +83,10 @@ _MARGIN_LIMITS = Limits(max_stream_mb=1)
 # unsupported version or method, an offset before the start, a stream that does not inflate.
 ZIP_ERRORS = (zipfile.BadZipFile, OSError, EOFError, RuntimeError, NotImplementedError, ValueError, zlib.error,
               lzma.LZMAError, struct.error)  # fmt: skip
-# zipfile reads a whole central directory into memory, about 750 bytes an entry: a file listing
-# millions of entries (all pointing at one) would take gigabytes before a single one is read.
-MAX_ZIP_ENTRIES = 100_000
-_END_SEARCH = 22 + 65_535 + 20 + 56  # the end record, its longest comment, ZIP64's locator and record
+# zipfile reads a whole central directory into memory, about 750 bytes an entry of at least 46:
+# a directory of millions of entries (all pointing at one file) would take gigabytes before a
+# single one is read. 16 MB lists 100,000 files under long folder names (a photo export's).
+MAX_ZIP_DIRECTORY_MB = 16
 
 
 def sniff(name: str, head: bytes) -> bool:
@@ -106,8 +106,12 @@ def sniff(name: str, head: bytes) -> bool:
 
 
 def _text_sheet(head: bytes) -> bool:
-    """A head of delimited text, not markup (a web page saved as .xls is one) nor binary."""
-    return b"\x00" not in head and not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") and b"\n" in head
+    """A head of delimited lines (in UTF-16 too: Excel's "Unicode Text"), not markup (a web
+    page saved as .xls is one) nor binary."""
+    if head.startswith(_UTF16_BOMS):
+        head = head.decode("utf-16", "replace").encode("utf-8")
+    lines = b"\n" in head or b"\r" in head
+    return lines and b"\x00" not in head and not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
@@ -169,23 +173,15 @@ def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | 
 
 
 def open_zip(source: BinaryIO) -> zipfile.ZipFile:
-    """A zip file, unless its central directory could list more than MAX_ZIP_ENTRIES entries.
+    """A zip file, unless its central directory is larger than MAX_ZIP_DIRECTORY_MB.
 
-    zipfile reads the whole directory before any entry, as far as the size the end record gives
-    it (ZIP64's record, just before its locator, when there is one); the entry count beside that
-    size is not what it reads by, so the size is what is judged, at 46 bytes for the smallest
-    entry."""
-    source.seek(0, io.SEEK_END)
-    source.seek(max(0, source.tell() - _END_SEARCH))
-    tail = source.read()
-    end = tail.rfind(b"PK\x05\x06")
-    if end >= 0 and len(tail) >= end + 22:
-        (listed,) = struct.unpack_from("<I", tail, end + 12)
-        record = end - 20 - 56
-        if record >= 0 and tail[end - 20 : end - 16] == b"PK\x06\x07" and tail[record : record + 4] == b"PK\x06\x06":
-            (listed,) = struct.unpack_from("<Q", tail, record + 40)
-        if listed // 46 > MAX_ZIP_ENTRIES:
-            raise ExtractError(f"an archive whose directory could list {listed // 46:,} files, more than the {MAX_ZIP_ENTRIES:,} brainq reads")
+    zipfile reads the whole directory before any entry, to the size its end record gives (the
+    entry count beside it is not what it reads by): that size is judged, found by zipfile's own
+    search for the record, which reads at most the last 64 KB."""
+    end = zipfile._EndRecData(source)  # noqa: SLF001  the very search ZipFile() is about to make
+    if end and end[zipfile._ECD_SIZE] > MAX_ZIP_DIRECTORY_MB * 2**20:  # noqa: SLF001
+        size = end[zipfile._ECD_SIZE] / 2**20  # noqa: SLF001
+        raise ExtractError(f"an archive whose list of files takes {size:,.0f} MB, more than the {MAX_ZIP_DIRECTORY_MB} MB brainq reads")
     source.seek(0)
     return zipfile.ZipFile(source)
 
@@ -216,7 +212,7 @@ def _csv_lines(item: Item) -> Iterator[str]:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
     except csv.Error:
         dialect = csv.excel_tab if item.name.lower().endswith(".tsv") else csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    reader = csv.reader(io.StringIO(text, newline=None), dialect)  # lines ending in \r too (an old Mac's)
     try:
         yield from sheet_lines(Path(item.name).stem, (row[:MAX_COLUMNS] for row in reader))
     except csv.Error as exc:  # a NUL, a field past csv's own size limit
