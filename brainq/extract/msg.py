@@ -15,16 +15,15 @@ from collections.abc import Iterator
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
-from brainq.extract import email
+from brainq.extract import email, office
 
 KIND = email.KIND
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # A stream every Outlook message holds; Word and Excel files are Compound Files too.
 _MESSAGE_STREAM = "__properties_version1.0".encode("utf-16-le")
 
 
 def sniff(name: str, head: bytes) -> bool:
-    return head.startswith(_OLE_MAGIC) and (name.lower().endswith(".msg") or _MESSAGE_STREAM in head)
+    return head.startswith(office.OLE_MAGIC) and (name.lower().endswith(".msg") or _MESSAGE_STREAM in head)
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:

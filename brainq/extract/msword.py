@@ -27,8 +27,8 @@ from brainq.extract import office
 from brainq.extract.text import title_of
 
 KIND = office.KIND  # a Word file of any age is typed and dated alike
+logging.getLogger("olefile").setLevel(logging.ERROR)  # it warns of every oddity it reads past
 
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _SUFFIXES = (".doc", ".dot")
 _WORD_IDENT, _WORD_6_IDENT = 0xA5EC, 0xA5DC
 _WORD_97 = 193  # nFib of Word 97 and every later version's compatible part
@@ -55,11 +55,10 @@ _CODEPAGE, _TITLE, _CREATED, _SAVED = 1, 2, 12, 13  # property ids of the summar
 
 
 def sniff(name: str, head: bytes) -> bool:
-    return name.lower().endswith(_SUFFIXES) and head.startswith(_OLE_MAGIC)
+    return name.lower().endswith(_SUFFIXES) and head.startswith(office.OLE_MAGIC)
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    logging.getLogger("olefile").setLevel(logging.ERROR)  # it warns of every oddity it reads past
     try:
         with olefile.OleFileIO(io.BytesIO(item.read())) as ole:
             text = _text(ole, limits)
@@ -73,16 +72,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if not text.strip():
         raise ExtractError("no text in the document")
     when = saved or created
-    yield Document(
-        path=str(item.path),
-        locator=None,
-        kind=KIND,
-        title=" ".join(title.split()) or title_of(text) or Path(item.name).stem,
-        text=text,
-        source_date=when,
-        date_source="office_meta" if when else None,
-        date_precision="instant" if when else None,
-    )
+    yield office.document(item, " ".join(title.split()) or title_of(text) or Path(item.name).stem, text, when)
 
 
 def _text(ole: olefile.OleFileIO, limits: Limits) -> str:

@@ -24,9 +24,9 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import BinaryIO
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import BinaryIO
 from xml.etree import ElementTree
 
 from brainq.config import Limits
@@ -38,13 +38,15 @@ from brainq.extract.text import title_of
 KIND = "office"
 
 _ZIP_MAGIC = b"PK\x03\x04"
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # what Office makes of a password-protected file
+# A Compound File's signature: Office 97-2003 files, Outlook messages, and what Office makes of
+# a password-protected file of any age.
+OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # OpenDocument stores its `mimetype` first and uncompressed, so a file's head names its kind.
 _ODF_MIMETYPES = (b"application/vnd.oasis.opendocument.text", b"application/vnd.oasis.opendocument.spreadsheet")
 _OFFICE_SUFFIXES = (".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx")
 _ODF_SUFFIXES = (".odt", ".ods")
 _CSV_SUFFIXES = (".csv", ".tsv")
-_XLS_SUFFIXES = (".xls", ".xlt")
+XLS_SUFFIXES = (".xls", ".xlt")
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
 _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count it claims
@@ -97,10 +99,10 @@ def sniff(name: str, head: bytes) -> bool:
     if lower.endswith(_CSV_SUFFIXES):
         return head.startswith(_UTF16_BOMS) or b"\x00" not in head
     if lower.endswith(_OFFICE_SUFFIXES):
-        return head.startswith((_ZIP_MAGIC, _OLE_MAGIC))
+        return head.startswith((_ZIP_MAGIC, OLE_MAGIC))
     if lower.endswith((".doc", ".dot")):  # a .docx saved under the old name
         return head.startswith(_ZIP_MAGIC)
-    if lower.endswith(_XLS_SUFFIXES):  # an .xlsx, or a bank's or web application's CSV, so named
+    if lower.endswith(XLS_SUFFIXES):  # an .xlsx, or a bank's or web application's CSV, so named
         return head.startswith(_ZIP_MAGIC) or _text_sheet(head)
     return head.startswith(_ZIP_MAGIC) and (lower.endswith(_ODF_SUFFIXES) or any(m in head[:100] for m in _ODF_MIMETYPES))
 
@@ -116,7 +118,7 @@ def _text_sheet(head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     lower = item.name.lower()
-    if lower.endswith(_CSV_SUFFIXES) or (lower.endswith(_XLS_SUFFIXES) and _text_sheet(item.head())):
+    if lower.endswith(_CSV_SUFFIXES) or (lower.endswith(XLS_SUFFIXES) and _text_sheet(item.head())):
         lines, (title, saved, created) = list(within(_csv_lines(item), limits)), (None, None, None)
     else:
         lines, (title, saved, created) = _archive_lines(item.read(), limits)
@@ -126,11 +128,18 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     when = iso_date(saved) or iso_date(created)
     # A sheet's first cell is a column's name, not the workbook's: its file names it better.
     first_line = title_of(text) if not text.startswith("## ") else " ".join(Path(item.name).stem.split())
-    yield Document(
+    yield document(item, " ".join((title or "").split()) or first_line or item.name, text, when)
+
+
+def document(item: Item, title: str, text: str, when: datetime | None) -> Document:
+    """A word processor's or a spreadsheet's document, of any age and format (Word, Excel,
+    OpenDocument, CSV, .doc, .xls, RTF): typed alike, and dated by the time its own properties
+    state, else left for annotate to date by its text or file."""
+    return Document(
         path=str(item.path),
         locator=None,
         kind=KIND,
-        title=" ".join((title or "").split()) or first_line or item.name,
+        title=title,
         text=text,
         source_date=when,
         date_source="office_meta" if when else None,
@@ -140,7 +149,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
 
 def _archive_lines(data: bytes, limits: Limits) -> tuple[list[str], tuple[str | None, str | None, str | None]]:
     """An Office or OpenDocument file's lines, and its title, saved and created dates."""
-    if data.startswith(_OLE_MAGIC):
+    if data.startswith(OLE_MAGIC):
         raise ExtractError(LOCKED)
     try:
         with open_zip(io.BytesIO(data)) as archive:

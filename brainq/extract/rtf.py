@@ -156,16 +156,7 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         raise ExtractError("no text in the document")
     when = _time(reader.times)
     title = " ".join("".join(reader.title).split())[:_MAX_TITLE]
-    yield Document(
-        path=str(item.path),
-        locator=None,
-        kind=KIND,
-        title=title or title_of(text) or Path(item.name).stem,
-        text=text,
-        source_date=when,
-        date_source="office_meta" if when else None,
-        date_precision="instant" if when else None,
-    )
+    yield office.document(item, title or title_of(text) or Path(item.name).stem, text, when)
 
 
 def _read(source: str, budget: int) -> _Reader:

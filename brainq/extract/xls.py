@@ -9,7 +9,6 @@ summary properties every Office 97-2003 file carries (msword.summary).
 from __future__ import annotations
 
 import io
-import logging
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -25,16 +24,12 @@ from brainq.extract.text import title_of
 
 KIND = office.KIND  # a workbook of any age is typed and dated alike
 
-_SUFFIXES = (".xls", ".xlt")
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-
 
 def sniff(name: str, head: bytes) -> bool:
-    return name.lower().endswith(_SUFFIXES) and head.startswith(_OLE_MAGIC)
+    return name.lower().endswith(office.XLS_SUFFIXES) and head.startswith(office.OLE_MAGIC)
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
-    logging.getLogger("olefile").setLevel(logging.ERROR)  # it warns of every oddity it reads past
     data = item.read()
     try:
         # Ragged rows: xlrd otherwise pads every row to the sheet's widest, and one cell at
@@ -54,17 +49,8 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if not text.strip():
         raise ExtractError("no text in the workbook")
     when = saved or created
-    yield Document(
-        path=str(item.path),
-        locator=None,
-        kind=KIND,
-        # A sheet's first cell is a column's name, not the workbook's: its file names it better.
-        title=" ".join(title.split()) or " ".join(Path(item.name).stem.split()) or title_of(text),
-        text=text,
-        source_date=when,
-        date_source="office_meta" if when else None,
-        date_precision="instant" if when else None,
-    )
+    # A sheet's first cell is a column's name, not the workbook's: its file names it better.
+    yield office.document(item, " ".join(title.split()) or " ".join(Path(item.name).stem.split()) or title_of(text), text, when)
 
 
 def _summary(data: bytes) -> tuple[str, datetime | None, datetime | None]:
