@@ -58,7 +58,7 @@ def _members(
 ) -> Iterator[Document | Failure | Nested]:
     """Each file handed on as soon as it is read, so that only one is held in memory at a time."""
     path, seen = str(item.path), set()
-    allowance = item.allowance if item.allowance is not None else [int(limits.max_file_mb * 2**20)]
+    allowance = item.allowance  # the registry's, for the file on disk and all that is nested in it
     for count, info in enumerate(members):
         if count == limits.max_attachments:
             yield Failure(path, f"{len(members) - count} file(s) beyond the limit of {limits.max_attachments} skipped")
