@@ -84,8 +84,8 @@ _PROBE = b"<meta charset=x> 0-9"  # what any charset a page may declare reads as
 def sniff(name: str, head: bytes) -> bool:
     """A page by its name and a head of text; a file without a suffix (an attachment its sender
     did not name so), or a ".doc" or ".xls" (web applications export "Word" and "Excel" files as
-    HTML), by its first
-    markup. Other suffixes are other kinds ("<html>" opens PHP and template files too)."""
+    HTML), by its first markup. Other suffixes are other kinds ("<html>" opens PHP and template
+    files too)."""
     text = _decoded(head)
     if name.lower().endswith(SUFFIXES):
         return "\x00" not in text
