@@ -101,6 +101,21 @@ def test_store_path_that_is_a_file(tmp_path):
     assert result.stderr.strip() == f"brainq: error: store path {blocker} is a file, not a directory"
 
 
+def test_a_folder_of_other_files_is_not_made_a_store(tmp_path):
+    """`--store ~` or `--store ~/Documents` by mistake: refused, the folder left as it was."""
+    folder = tmp_path / "documents"
+    folder.mkdir(mode=0o755)
+    (folder / "notes.txt").write_text("the garage code is 4411")
+    for command in (["status"], ["ingest", str(tmp_path / "documents" / "notes.txt")]):
+        result = run(*command, store=folder)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.strip() == (
+            f"brainq: error: {folder} is not a brainq store and holds other files: name a new or empty folder with --store"
+        )
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    assert oct(folder.stat().st_mode & 0o777) == "0o755"
+
+
 def test_bad_patterns_file_names_key_and_line(tmp_path):
     bad = tmp_path / "patterns.yaml"
     text = (ROOT / "patterns.yaml").read_text().replace("half_life_days: 7,", "half_life_days: weekly,")

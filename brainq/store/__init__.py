@@ -10,6 +10,7 @@ around. Everything outside the store uses `Store` and the records only.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from pathlib import Path
@@ -37,6 +38,23 @@ def is_store(folder: str) -> bool:
     )
 
 
+# What a store's folder holds (catalog.py, vectors.py, writes.py, serve.py): a folder holding
+# anything else is someone's, not a store, whatever --store says.
+_STORE_FILES = re.compile(
+    r"catalog\.sqlite3(-journal|-wal|-shm)?|chroma|chroma\.unusable-[\dT]+|write\.lock|serve\.lock|brainq\.sock"
+)
+
+
+def _holds_only_a_store(folder: Path) -> bool:
+    """A store's folder, or one that holds nothing else yet; a store's catalog vouches for
+    whatever else its owner keeps beside it."""
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return True  # unreadable: opening it says why
+    return "catalog.sqlite3" in entries or all(_STORE_FILES.fullmatch(entry) for entry in entries)
+
+
 class Store:
     """One brainq store: a directory holding the catalog and (by default) Chroma's files."""
 
@@ -54,6 +72,12 @@ class Store:
         os.umask(0o077)
         if self.home.exists() and not self.home.is_dir():
             raise StoreError(f"store path {self.home} is a file, not a directory")
+        if self.home.is_dir() and not _holds_only_a_store(self.home):
+            # A mistyped --store (the home folder, a folder of documents, /tmp) must not
+            # become a store, nor have its mode changed to the owner's alone.
+            raise StoreError(
+                f"{self.home} is not a brainq store and holds other files: name a new or empty folder with --store"
+            )
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
             os.chmod(self.home, 0o700)
