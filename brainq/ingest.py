@@ -182,7 +182,8 @@ def ingest(
     # A folder set apart that is a source of its own, or holds one, is read as that source.
     named = set(walked) | set(store.sources())
     apart = sorted({path for path in apart if not any(within(root, path) for root in named)})
-    files = [f for found in walked.values() for f in found]
+    # A file named beside its folder ("ingest notes notes/wifi.txt") is read once.
+    files = list(dict.fromkeys(f for found in walked.values() for f in found))
     stored = {root: store.files_under(root) for root in walked}  # as the run finds them
     # A folder of documents that is gone or empty is more often a drive or share not mounted,
     # or a folder moved, than documents meant to go: they stay until it is back or forgotten.

@@ -178,6 +178,29 @@ def test_a_folder_forgotten_inside_a_source_stays_out_until_ingested_again(home)
     assert_consistent(store)
 
 
+def test_a_folder_holding_sources_forgotten_stays_out_of_backfills(tmp_path, embedder):
+    tree = make_tree(tmp_path / "home")
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(tree / "notes"), str(tree / "mail"), store=store).exit_code == 0
+    assert run_cli("forget", str(tree), store=store).exit_code == 0
+    assert run_cli("sources", store=store).output == ""
+    elsewhere = tmp_path / "calendar"
+    shutil.copytree(tree / "calendar", elsewhere)
+    assert run_cli("ingest", str(elsewhere), store=store).exit_code == 0
+    assert backfill(store)["added"] == 0
+    assert {row[1] for row in documents(store).values()} == {str(elsewhere / "leo-soccer-practice.ics")}
+
+
+def test_a_file_named_beside_its_folder_is_read_once(tmp_path, embedder):
+    tree = make_tree(tmp_path / "home")
+    store = tmp_path / "store"
+    result = run_cli("ingest", "--json", str(tree / "notes"), str(tree / "notes/wifi.txt"), store=store)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["added"] == 2
+    assert len(documents(store)) == 2
+    assert_consistent(store)
+
+
 def test_moved_file_is_recognised_and_not_embedded_again(home):
     tree, store = home
     (tree / "archive").mkdir()
