@@ -204,8 +204,10 @@ class Catalog:
     def sources(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT path FROM sources ORDER BY path")]
 
-    def remove_source(self, path: str) -> bool:
-        return self.db.execute("DELETE FROM sources WHERE path = ?", (path,)).rowcount > 0
+    def remove_source(self, path: str, inside: bool = False) -> bool:
+        """Stop scanning `path` as a source; `inside`: every source at or under it too."""
+        where, args = (_AT_OR_UNDER, _at_or_under(path)) if inside else ("path = ?", (path,))
+        return self.db.execute(f"DELETE FROM sources WHERE {where}", args).rowcount > 0
 
     def forget_path(self, path: str) -> None:
         """Keep a file or folder inside a source out of that source's scans (`brainq forget`)."""

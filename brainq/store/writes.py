@@ -149,7 +149,9 @@ class Writes:
         Inside a source ("forget ~/Documents/old-taxes" of ~/Documents), it is remembered as
         forgotten, or the next backfill of the source would bring it all back."""
         files = self.catalog.files_under(target)
-        if not self.catalog.remove_source(target) and not files:
+        # The sources inside it go too ("forget ~/Mail" of ~/Mail/work and ~/Mail/home), or
+        # their next backfill would bring it all back.
+        if not self.catalog.remove_source(target, inside=True) and not files:
             raise UsageError(f"{target}: nothing in the store comes from there")
         if any(within(target, source) for source in self.catalog.sources()):
             self.catalog.forget_path(target)
