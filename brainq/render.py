@@ -20,8 +20,16 @@ if TYPE_CHECKING:  # importing ingest would load every parser for `brainq list` 
     from brainq.ingest import IngestReport
 
 # rich honours NO_COLOR and turns colour off when the stream is not a terminal.
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """The reader stopped reading (`brainq status | head`): the CLI ends quietly with
+        SIGPIPE's status, as for plain output (rich's own way exits with 1)."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
+out = _Console(highlight=False, soft_wrap=True)
+err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def print_json(data) -> None:

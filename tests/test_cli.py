@@ -64,6 +64,8 @@ def run(*args, store=None):
         (["--no-such-option", "status"], 2, "No such option"),
         (["backfill"], 2, "no sources yet"),
         (["forget", "/nowhere"], 2, "nothing in the store comes from there"),
+        (["ingest", ""], 2, "a PATH given is empty"),  # `brainq ingest "$MAILDIR"`, unset
+        (["forget", ""], 2, "a PATH given is empty"),
     ],
 )
 def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
@@ -73,16 +75,26 @@ def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
     assert "Traceback" not in result.stderr
 
 
-def test_a_reader_that_stops_reading_ends_the_command_quietly(sample_store):
-    """`brainq list | head`: no error on stderr, and SIGPIPE's status, as other tools give."""
+@pytest.mark.parametrize("command", [["list", "--json"], ["list"], ["status"]])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(sample_store, command):
+    """`brainq list | head`: no error on stderr, and SIGPIPE's status, as other tools give,
+    whether brainq or rich writes the output."""
     store, _ = sample_store
     listing = subprocess.Popen(
-        [sys.executable, "-m", "brainq", "--store", str(store), "list", "--json"],
+        [sys.executable, "-m", "brainq", "--store", str(store), *command],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     listing.stdout.close()  # before it writes a line: its first write finds no reader
     assert listing.wait(timeout=120) == 141
     assert listing.stderr.read() == ""
+
+
+def test_the_store_is_not_ingested_into_itself(tmp_path):
+    store = tmp_path / "store"
+    store.mkdir()
+    result = run("ingest", str(store), store=store)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"brainq: error: {store}: this is the store's own folder, not documents to ingest"
 
 
 def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path, monkeypatch):
@@ -104,9 +116,11 @@ def test_store_path_that_is_a_file(tmp_path):
 def test_a_folder_of_other_files_is_not_made_a_store(tmp_path):
     """`--store ~` or `--store ~/Documents` by mistake: refused, the folder left as it was."""
     folder = tmp_path / "documents"
-    folder.mkdir(mode=0o755)
+    folder.mkdir()
+    folder.chmod(0o755)  # whatever umask an earlier store left this process
     (folder / "notes.txt").write_text("the garage code is 4411")
-    for command in (["status"], ["ingest", str(tmp_path / "documents" / "notes.txt")]):
+    (tmp_path / "note.txt").write_text("the gate code is 2580")
+    for command in (["status"], ["ingest", str(tmp_path / "note.txt")]):
         result = run(*command, store=folder)
         assert result.returncode == 1, result.stderr
         assert result.stderr.strip() == (

@@ -101,6 +101,14 @@ def main_options(
     ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
 
 
+def given_path(value: str) -> Path:
+    """A PATH argument as typed: an empty one (a script's variable left unset) names nothing,
+    though Path("") is the current folder, which it would ingest or forget whole."""
+    if not value:
+        raise UsageError("a PATH given is empty (a variable left unset?)")
+    return Path(value)
+
+
 def absolute(path: Path) -> str:
     """The path made absolute; one whose name is no UTF-8 (`.` in a folder so named) can be
     neither ingested nor in the store."""

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from brainq.cli.app import Settings, absolute, app
+from brainq.cli.app import Settings, absolute, app, given_path
 from brainq.errors import ExitCode, UsageError
 
 
@@ -23,7 +23,7 @@ _PASSWORDS = typer.Option(
 @app.command()
 def ingest(
     ctx: typer.Context,
-    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Files and folders to ingest, recursively.", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(parser=given_path, metavar="PATH...", help="Files and folders to ingest, recursively.", show_default=False)],
     as_json: Annotated[bool, _JSON] = False,
     quiet: Annotated[bool, _QUIET] = False,
     wait: Annotated[float, _WAIT] = 0.0,
@@ -41,10 +41,12 @@ def ingest(
 
         brainq ingest ~/Mail ~/Documents ~/Pictures
     """
+    home = os.path.abspath(ctx.obj.store_dir)
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-        absolute(path)
+        if os.path.commonpath([absolute(path), home]) == home:
+            raise UsageError(f"{path}: this is the store's own folder, not documents to ingest")
     _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, passwords, remember=True)
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from brainq.cli.app import Settings, absolute, app, parse_day
+from brainq.cli.app import Settings, absolute, app, given_path, parse_day
 from brainq.errors import ExitCode, UsageError
 from brainq.paths import shown
 
@@ -72,7 +72,7 @@ def list_documents(
 @app.command()
 def forget(
     ctx: typer.Context,
-    paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Files or folders whose documents to remove.", show_default=False)],
+    paths: Annotated[list[Path], typer.Argument(parser=given_path, metavar="PATH...", help="Files or folders whose documents to remove.", show_default=False)],
 ) -> None:
     """Remove documents from the store (the files on disk are not touched).
 
@@ -109,7 +109,7 @@ def sources(ctx: typer.Context) -> None:
 
 @sources_app.command("remove")
 def sources_remove(
-    ctx: typer.Context, path: Annotated[Path, typer.Argument(metavar="PATH", help="A source to stop scanning.", show_default=False)]
+    ctx: typer.Context, path: Annotated[Path, typer.Argument(parser=given_path, metavar="PATH", help="A source to stop scanning.", show_default=False)]
 ) -> None:
     """Stop scanning a source (its documents stay until `brainq forget`)."""
     source = absolute(path)
