@@ -117,6 +117,18 @@ def _snippet(chunk: str, limit: int = 240) -> str:
     return body if len(body) <= limit else body[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
+# The years a question may be asked as of: its time words reach a few years either side ("the
+# school year before last"), which for a day near the calendar's ends (year 1 or 9999) lies
+# outside it.
+AS_OF_YEARS = (1900, 2999)
+
+
+def check_as_of(as_of: date) -> date:
+    if not AS_OF_YEARS[0] <= as_of.year <= AS_OF_YEARS[1]:
+        raise UsageError(f"as of {as_of.isoformat()}: brainq answers as of a day in {AS_OF_YEARS[0]} to {AS_OF_YEARS[1]}")
+    return as_of
+
+
 def check_question(question: str) -> str:
     question = " ".join(question.split())
     if not question:
@@ -145,6 +157,7 @@ class Ranking:
 
 def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date, pattern: str | None = None) -> Ranking:
     question = check_question(question)
+    check_as_of(as_of)
     intent = classify(question, config, pattern)
     if not store.chunk_count():  # before the model: nothing to find is no reason to load it
         raise StoreError(

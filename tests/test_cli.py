@@ -57,6 +57,8 @@ def run(*args, store=None):
         (["ask", "?!"], 2, "the question has no words"),
         (["ask", "caf\udce9?"], 2, "not UTF-8: caf\\xe9?"),  # a Latin-1 terminal's byte
         (["ask", "--pattern", "urgent", "Is Friday a half-day?"], 2, "unknown pattern"),
+        (["ask", "--as-of", "9999-12-31", "What is on tomorrow?"], 2, "brainq answers as of a day in 1900 to 2999"),
+        (["ask", "--as-of", "0001-01-01", "What happened last year?"], 2, "brainq answers as of a day in 1900 to 2999"),
         (["ask", "x" * 100_000], 2, "characters long"),
         (["ingest", "/nonexistent/folder"], 2, "no such file or folder"),
         (["list", "--since", "yesterday"], 2, "--since takes a date"),
