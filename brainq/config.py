@@ -8,6 +8,7 @@ error names the file, the line and the dotted key.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import types
 import typing
@@ -23,13 +24,29 @@ DEFAULT_PATTERNS_FILE = Path(__file__).with_name("patterns.yaml")
 EMBEDDING_PRECISIONS = ("auto", "fp32", "bf16", "int8")
 
 
+class _Loader(yaml.SafeLoader):
+    """YAML as brainq reads its files (patterns.yaml, question sets): a date stays text, for the
+    field that wants one to check. PyYAML's own reading of `2026-02-30` raised ValueError,
+    naming neither key nor line."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def load_yaml(text: str):
+    return yaml.load(text, Loader=_Loader)
+
+
 def _shipped(section: str):
     """A frozen dataclass whose field defaults are the shipped patterns.yaml's `section`: the
     one place every tunable number is written. A user's patterns file may leave out any key of
     these sections; it then takes the shipped value."""
 
     def build(cls):
-        shipped = yaml.safe_load(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8"))[section]
+        shipped = load_yaml(DEFAULT_PATTERNS_FILE.read_text(encoding="utf-8"))[section]
         for name in cls.__annotations__:
             if name not in vars(cls):  # a field given its own default is no patterns.yaml key
                 value = shipped[name]  # a missing key fails here, at import, in the tests
@@ -301,7 +318,7 @@ class _Builder:
             _, arg = typing.get_args(tp)
             return {str(k): self.build(arg, v, f"{path}.{k}") for k, v in value.items()}
         if tp is float:
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 self.fail(path, f"expected a number, got {_show(value)}")
             if value < 0:
                 self.fail(path, f"must not be negative, got {value}")
@@ -349,7 +366,7 @@ def _show(value) -> str:
 def parse_config(text: str, source: str = "patterns.yaml") -> Config:
     """Build a Config from YAML text; raises ConfigError naming the bad key and its line."""
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
         lines = _Lines(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 from brainq.ask import Embed, ask, check_question
-from brainq.config import Config
+from brainq.config import Config, load_yaml
 from brainq.errors import UsageError
 from brainq.query.lexical import plain_query
 from brainq.scoring import visible
@@ -162,9 +162,11 @@ def load_queries(path: Path) -> list[Question]:
     """Read a queries.yaml; expected paths are relative to its folder. A mistyped key or value
     is an error naming it: one silently ignored would change the scores without a word."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise UsageError(f"cannot read questions from {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}" if mark else str(path)
@@ -173,7 +175,7 @@ def load_queries(path: Path) -> list[Question]:
         raise UsageError(f"{path}: expected a mapping with a 'queries' list")
     _known_keys(data, _FILE_KEYS, path, "")
     root = path.resolve().parent
-    default_as_of = _day(data.get("as_of"), path)
+    default_as_of = _day(data.get("as_of"), f"{path}: as_of")
     questions = []
     for i, q in enumerate(data["queries"]):
         def bad(key: str, wanted: str):
@@ -199,7 +201,7 @@ def load_queries(path: Path) -> list[Question]:
                 pattern=None if q.get("pattern") is None else str(q["pattern"]),
                 expect=[str(root / e) for e in expect],
                 verdict=q.get("verdict"),
-                as_of=_day(q.get("as_of"), path) or default_as_of or date.today(),
+                as_of=_day(q.get("as_of"), f"{path}: queries[{i}].as_of") or default_as_of or date.today(),
                 group=None if q.get("group") is None else str(q["group"]),
             )
         )
@@ -217,18 +219,21 @@ def _known_keys(mapping: dict, known: tuple[str, ...], path: Path, where: str) -
             raise UsageError(f"{path}: {where}{key}: unknown key; the keys are {', '.join(known)}")
 
 
-def _day(value, path: Path) -> date | None:
-    if value is None or isinstance(value, date):
-        return value
+def _day(value, where: str) -> date | None:
+    if value is None:
+        return None
     try:
         return date.fromisoformat(str(value))
     except ValueError:
-        raise UsageError(f"{path}: as_of must be YYYY-MM-DD, got {value!r}") from None
+        raise UsageError(f"{where}: expected a day as YYYY-MM-DD, got {value!r}") from None
 
 
 def evaluate(
     questions: list[Question], store: Store, config: Config, embed: Embed, baseline: bool, progress=None
 ) -> EvalReport:
+    unknown = sorted({q.pattern for q in questions if q.pattern is not None} - set(config.patterns))
+    if unknown:  # scored as a pattern of its own, always wrong, without a word
+        raise UsageError(f"the questions expect pattern {unknown[0]!r}: choose one of {', '.join(config.patterns)}")
     outcomes = []
     for q in questions:
         result = ask(q.question, store, config, embed, q.as_of, top_k=DEPTH)

@@ -32,6 +32,11 @@ out = _Console(highlight=False, soft_wrap=True)
 err = _Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def _share(value: float | None) -> str:
+    """A share of questions, or "-" where there were none to share (no answers given)."""
+    return "-" if value is None else str(value)
+
+
 def print_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
 
@@ -307,11 +312,10 @@ def print_eval(report, show_failures: bool) -> None:
     r = report.reliability()
     out.print("\n[bold]reliability[/] (how often the first source was right, per verdict)")
     for level in ("answer", "verify", "unknown"):
-        right = r[level]["first_source_right"]
-        out.print(f"  {level:<8} {r[level]['given']:>4} given, first source right {right if right is not None else '-'}")
+        out.print(f"  {level:<8} {r[level]['given']:>4} given, first source right {_share(r[level]['first_source_right'])}")
     out.print(
-        f"  confidently wrong: {r['confidently_wrong']} ({r['confidently_wrong_share']} of all questions, "
-        f"{r['wrong_among_answers']} of answers); answerable questions answered: {r['answered_of_answerable']}",
+        f"  confidently wrong: {r['confidently_wrong']} ({_share(r['confidently_wrong_share'])} of all questions, "
+        f"{_share(r['wrong_among_answers'])} of answers); answerable questions answered: {_share(r['answered_of_answerable'])}",
         markup=False,
     )
     if show_failures:

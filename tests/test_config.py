@@ -32,6 +32,9 @@ def test_shipped_patterns_load():
         ("prevails_when: [day_ahead]", "prevails_when: [friday]", "patterns.logistical.prevails_when[0]: must be one of"),
         ("skip_mail: [Junk,", "skip_mail: Junk #", "limits.skip_mail: expected a list, got 'Junk'"),
         ("skip_mail: [Junk,", "skip_mail: [7,", "limits.skip_mail[0]: expected text, got 7"),
+        ("default_pattern: entity", "default_pattern: 2026-02-30", "default_pattern: '2026-02-30' is not one of the patterns"),
+        ("relevance_floor: 0.43", "relevance_floor: .nan", "retrieval.relevance_floor: expected a number, got nan"),
+        ("half_life_days: 7,", "half_life_days: .inf,", "patterns.logistical.decay.half_life_days: expected a number, got inf"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):

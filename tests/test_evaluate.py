@@ -6,7 +6,8 @@ from datetime import date
 import pytest
 
 from brainq.errors import UsageError
-from brainq.evaluate import EvalReport, Outcome, Question, fuse, load_queries
+from brainq.config import load_config
+from brainq.evaluate import EvalReport, Outcome, Question, evaluate, fuse, load_queries
 
 
 def outcome(expect, paths, verdict, want="answer", pattern="entity"):
@@ -69,7 +70,9 @@ def test_an_answer_is_judged_by_the_source_it_quotes():
         ("queries:\n  - question: 3\n", "queries[0].question: expected the question as text, got 3"),
         ("queries:\n  - question: x\n    expect: a.eml\n", "queries[0].expect: expected a list of paths, got 'a.eml'"),
         ("queries:\n  - question: x\n    verdict: maybe\n", "queries[0].verdict: expected answer or verify or unknown"),
-        ("as_of: soon\nqueries: []\n", "as_of must be YYYY-MM-DD, got 'soon'"),
+        ("as_of: soon\nqueries: []\n", "q.yaml: as_of: expected a day as YYYY-MM-DD, got 'soon'"),
+        ("as_of: 2026-02-30\nqueries: []\n", "q.yaml: as_of: expected a day as YYYY-MM-DD, got '2026-02-30'"),
+        ("queries:\n  - question: x\n    as_of: 2026-13-12\n", "queries[0].as_of: expected a day as YYYY-MM-DD, got '2026-13-12'"),
         ("as_off: 2026-03-12\nqueries: []\n", "q.yaml: as_off: unknown key"),
         ("queries:\n  - question: x\n    expects: [a.eml]\n", "queries[0].expects: unknown key"),
         ("queries:\n  - question: '?'\n", "queries[0].question: the question has no words"),
@@ -81,3 +84,13 @@ def test_a_mistyped_question_file_is_refused_naming_the_key(tmp_path, text, mess
     path.write_text(text)
     with pytest.raises(UsageError, match=re.escape(message)):
         load_queries(path)
+
+
+def test_a_question_file_not_in_utf8_or_expecting_an_unknown_pattern_is_refused(tmp_path):
+    path = tmp_path / "q.yaml"
+    path.write_bytes("queries:\n  - question: Wie spät?\n".encode("utf-16"))
+    with pytest.raises(UsageError, match="q.yaml: not UTF-8 text"):
+        load_queries(path)
+    path.write_text("queries:\n  - question: x\n    pattern: bogus\n")
+    with pytest.raises(UsageError, match="the questions expect pattern 'bogus': choose one of logistical, entity, historical"):
+        evaluate(load_queries(path), None, load_config(), None, False)
