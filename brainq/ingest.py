@@ -99,6 +99,13 @@ class IngestReport:
     interrupted: bool = False
     seconds: float = 0.0
 
+    @property
+    def parts_failed(self) -> int:
+        """Failures within files that are stored all the same (an attachment, a message of a
+        mailbox, an event of a calendar): listed in `failures`, but not counted as `failed`,
+        which counts files."""
+        return len(self.failures) - self.failed
+
     def to_json(self) -> dict:
         return {
             "added": self.added,
@@ -106,6 +113,7 @@ class IngestReport:
             "unchanged": self.unchanged,
             "removed": self.removed,
             "failed": self.failed,
+            "parts_failed": self.parts_failed,
             "skipped": self.skipped,
             "documents": self.documents,
             "chunks": self.chunks,

@@ -92,7 +92,9 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.by_kind.items()))
     line = (
         f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
-        f"{report.removed} removed, {report.failed} failed, {report.skipped} skipped"
+        f"{report.removed} removed, {report.failed} failed"
+        + (f" (and {report.parts_failed} {'part' if report.parts_failed == 1 else 'parts'} of stored files)" if report.parts_failed else "")
+        + f", {report.skipped} skipped"
         f" · {report.documents} documents, {report.chunks} chunks in {report.seconds:.1f} s"
     )
     if kinds:
