@@ -170,10 +170,13 @@ class Chroma:
         import chromadb
         import httpx
 
-        url = urlparse(self.chroma_url)
-        if url.scheme not in ("http", "https") or not url.hostname or url.path.strip("/"):
+        try:
+            url = urlparse(self.chroma_url)
+            port = url.port or (443 if url.scheme == "https" else 8000)  # a bad port raises here
+        except ValueError:  # "http://[::1", "http://host:99999"
+            url = port = None
+        if not url or url.scheme not in ("http", "https") or not url.hostname or url.path.strip("/"):
             raise StoreError(f"Chroma server URL {self.chroma_url!r}: expected http://host:port")
-        port = url.port or (443 if url.scheme == "https" else 8000)
         try:
             reply = httpx.get(f"{url.scheme}://{url.hostname}:{port}/api/v2/heartbeat", timeout=10)
         except httpx.HTTPError as exc:
