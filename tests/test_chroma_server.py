@@ -269,6 +269,13 @@ class _OldServer(BaseHTTPRequestHandler):
         pass
 
 
+def test_the_cron_line_names_the_server_the_store_keeps_its_vectors_on(machines):
+    """cron runs without the environment that may have named the server (BRAINQ_CHROMA_URL)."""
+    a, _ = machines
+    line = run_cli("cron", store=a.store).stdout
+    assert f"--store {a.store} --chroma-url {a.url} backfill --quiet" in line
+
+
 def test_a_server_lost_midway_is_one_line():
     class Gone:
         def upsert(self, **_):

@@ -103,10 +103,14 @@ def cron(
         15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
     """
     from brainq.schedule import cron_line
+    from brainq.store import is_store
 
     settings: Settings = ctx.obj
     settings.config()  # a broken --patterns file is reported now, not by every backfill the line runs
-    typer.echo(cron_line(every, settings.store_dir, settings.chroma_url, settings.patterns))
+    url = settings.chroma_url
+    if url is None and is_store(str(settings.store_dir)):  # cron has no BRAINQ_CHROMA_URL
+        url = settings.store().server_url
+    typer.echo(cron_line(every, settings.store_dir, url, settings.patterns))
 
 
 def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, passwords, remember: bool) -> None:

@@ -89,6 +89,12 @@ class Store:
     def close(self) -> None:
         self.catalog.close()
 
+    @property
+    def server_url(self) -> str | None:
+        """The Chroma server this store's vectors are kept on, if any: it needs naming again
+        (--chroma-url) wherever the store is opened."""
+        return self.catalog.meta("chroma_url")
+
     # -- the catalog (catalog.py) ----------------------------------------------------------
 
     def add_source(self, path: str) -> None:
