@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+import stat
 import types
 import typing
 from dataclasses import dataclass, field
@@ -439,6 +440,8 @@ def read_passwords(path: Path) -> tuple[str, ...]:
     alone: a list of passwords anyone on the machine can read protects nothing."""
     try:
         mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise ConfigError(f"{path}: a passwords file is a file, one password a line, not a folder")
         if mode & 0o077:
             raise ConfigError(f"{path}: a passwords file must be readable by you alone (mode {mode & 0o777:o}); run: chmod 600 {path}")
         text = path.read_text(encoding="utf-8")

@@ -67,6 +67,7 @@ def run(*args, store=None):
         (["backfill"], 2, "no sources yet"),
         (["forget", "/nowhere"], 2, "nothing in the store comes from there"),
         (["ingest", ""], 2, "a PATH given is empty"),  # `brainq ingest "$MAILDIR"`, unset
+        (["ingest", "--passwords", "/tmp", "README.md"], 1, "/tmp: a passwords file is a file, one password a line, not a folder"),
         (["forget", ""], 2, "a PATH given is empty"),
     ],
 )
@@ -89,6 +90,17 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(sample_store, comm
     listing.stdout.close()  # before it writes a line: its first write finds no reader
     assert listing.wait(timeout=120) == 141
     assert listing.stderr.read() == ""
+
+
+def test_a_store_named_by_the_environment_in_no_utf8_is_refused(tmp_path):
+    import os
+
+    home = os.fsencode(tmp_path) + b"/store\xff"
+    env = {**os.environ, "BRAINQ_HOME": os.fsdecode(home)}
+    result = subprocess.run([sys.executable, "-m", "brainq", "status"], capture_output=True, text=True, env=env, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"brainq: error: the store's folder {tmp_path}/store\\xff: its name is not UTF-8; name another"
+    assert not os.path.exists(home)
 
 
 def test_the_store_is_not_ingested_into_itself(tmp_path):

@@ -23,7 +23,7 @@ def main() -> None:
     """Entry point: an interrupt is one line and status 130."""
     bad = next((arg for arg in sys.argv[1:] if unnamable(arg)), None)
     if bad is not None:  # no part of brainq can keep, look for or print it
-        typer.echo(f"brainq: error: not UTF-8: {printable(bad)} (rename the file, or set the terminal to UTF-8)", err=True)
+        typer.echo(f"brainq: error: not UTF-8: {printable(bad)} (a file's name: rename the file; typed text: set the terminal to UTF-8)", err=True)
         sys.exit(ExitCode.USAGE)
     try:
         app()

@@ -98,6 +98,8 @@ def main_options(
     ] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks for errors.")] = False,
 ) -> None:
+    if store is not None and unnamable(str(store)):  # from BRAINQ_HOME: the command line's are checked by main()
+        raise UsageError(f"the store's folder {printable(str(store))}: its name is not UTF-8; name another")
     ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
 
 

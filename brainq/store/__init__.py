@@ -80,7 +80,8 @@ class Store:
             )
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
-            os.chmod(self.home, 0o700)
+            if self.home.stat().st_mode & 0o777 != 0o700:  # a read-only mount refuses even a chmod to the same mode
+                os.chmod(self.home, 0o700)
         except OSError as exc:
             raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
         if not os.access(self.home, os.W_OK | os.X_OK):
