@@ -288,6 +288,10 @@ def test_asked_for(question, kind):
         ("Day camp, July 6-10, 2026", False),  # a range of days
         ("School calendar 2025-2026", False),  # a span of years
         ("Updated 2026-03-12", False),  # an ISO date
+        ("Garage keypad code (changed October 2025): 4419", True),  # short, but named a code
+        ("The alarm PIN is 9021.", True),
+        ("The gate code changed at 12:30", False),  # a time, not the code
+        ("Use code SPRING for 10% off", False),
     ],
 )
 def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentence, held):
