@@ -26,13 +26,15 @@ _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:
 # A code: a token with a digit and a letter or symbol (model numbers, passwords, account and
 # phone numbers), but not a range ("6-10"), a span of years or an ISO date; or a run of six
 # digits or more (a microchip's, a student's or a policy's number), longer than a year, a ZIP
-# code or a day's digits, and not an amount's; or a shorter run a code's name goes before
-# ("Garage keypad code: 4419", "the alarm PIN is 9021").
+# code or a day's digits, and not an amount's; or a shorter run right after a code's name, a
+# remark in brackets, "is" or a colon ("Garage keypad code (changed 2025): 4419", "the alarm
+# PIN is 9021"), where a ZIP, area or dress code is no code asked for.
 _CODE = re.compile(
     r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))"
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
-    r"|\b(?i:code|pin|passcode|combination)s?\b[^\n]{0,40}?(?<![\w$.,:/-])\d{3,8}(?![\w$]|[.,:/-]\d)"
+    r"|(?<!(?i:zip|rea|ess|tal) )\b(?i:code|pin|passcode|combination)s?\b(?:\s*\([^)\n]{0,40}\))?"
+    r"(?:\s+(?i:is|was|now|no\.?|number|#))*\s*[:#=]?\s*\d{3,8}(?![\w$]|[.,:/-]\d)"
 )
 # A number in digits or words ("three weeks", "a dozen eggs", "twice"); not "one", which is as
 # often a pronoun ("the one we liked").

@@ -16,7 +16,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from brainq import __version__
-from brainq.ask import ask, rank, result_json
+from brainq.ask import AS_OF_YEARS, ask, rank, result_json
 from brainq.config import Config
 from brainq.errors import BrainqError
 from brainq.scoring import visible
@@ -79,7 +79,10 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         _check_type(doc_type)
 
         def found():
-            ranking = rank(query, store, config, embed, last or date.today())
+            # `until` filters; ranking as of it stays within the years ask answers for
+            # (9999-12-31 is how a client says "no end").
+            as_of = max(min(last or date.today(), date.today()), date(AS_OF_YEARS[0], 1, 1))
+            ranking = rank(query, store, config, embed, as_of)
             kept = [s for s in ranking.ranked if _within(s.doc, first, last, doc_type)][:n]
             return [result_json(i, s, ranking.floor) for i, s in enumerate(kept, 1)]
 

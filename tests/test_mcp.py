@@ -28,7 +28,7 @@ def session_calls(store, calls):
 def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
-    tools, (asked, found, listed, status, bad_day, far_day, bad_limit, bad_type, unknown, still) = session_calls(
+    tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, still) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -37,6 +37,7 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("status", {}),
             ("ask", {"question": question, "as_of": "next Friday"}),
             ("ask", {"question": "What is on next week?", "as_of": "9999-12-31"}),
+            ("search", {"query": "furnace filter", "until": "9999-12-31", "limit": 3}),
             ("search", {"query": "filter", "limit": 0}),
             ("list_documents", {"doc_type": "invoices"}),
             ("get_document", {"id": "no-such-document"}),
@@ -56,6 +57,7 @@ def test_every_tool_on_the_sample_store(sample_store):
 
     assert bad_day.is_error and "as_of takes a date as YYYY-MM-DD" in bad_day.content[0].text
     assert far_day.is_error and "brainq answers as of a day in 1900 to 2999" in far_day.content[0].text
+    assert not no_end.is_error and no_end.structured_content["result"]  # 9999-12-31: no end
     assert bad_limit.is_error and "limit must be between 1 and 200" in bad_limit.content[0].text
     assert bad_type.is_error and "unknown doc_type 'invoices': choose one of" in bad_type.content[0].text
     assert unknown.is_error and "no document with doc_id" in unknown.content[0].text

@@ -291,11 +291,22 @@ def test_asked_for(question, kind):
         ("Garage keypad code (changed October 2025): 4419", True),  # short, but named a code
         ("The alarm PIN is 9021.", True),
         ("The gate code changed at 12:30", False),  # a time, not the code
-        ("Use code SPRING for 10% off", False),
+        ("The garage keypad code was changed in October 2025.", False),  # a year
+        ("The gate code (2024 archive) is in the blue folder.", False),
+        ("Reset your PIN before 1530 on Friday.", False),
+        ("ZIP code 97477", False),
+        ("Dress code for the 2025 gala: black tie.", False),
     ],
 )
 def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentence, held):
     assert holds(sentence, "code", None) is held
+
+
+@pytest.mark.parametrize("sentence", ["Garage keypad code (changed October 2025): 4419", "The alarm PIN is 4419"])
+def test_a_short_code_is_the_number_its_name_goes_before(sentence):
+    from brainq.facts import _CODE
+
+    assert _CODE.search(sentence).group(0).endswith("4419")
 
 
 @pytest.mark.parametrize(
