@@ -319,7 +319,7 @@ class _Builder:
             _, arg = typing.get_args(tp)
             return {str(k): self.build(arg, v, f"{path}.{k}") for k, v in value.items()}
         if tp is float:
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not _finite(value):
                 self.fail(path, f"expected a number, got {_show(value)}")
             if value < 0:
                 self.fail(path, f"must not be negative, got {value}")
@@ -357,6 +357,13 @@ class _Builder:
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 self.fail(sub, f"missing (start from a copy of {DEFAULT_PATTERNS_FILE})")
         return cls(**kwargs)
+
+
+def _finite(value: int | float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # a whole number of 400 digits is no float
+        return False
 
 
 def _show(value) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from brainq.ask import Embed, ask, check_question
+from brainq.ask import Embed, ask, check_as_of, check_question
 from brainq.config import Config, load_yaml
 from brainq.errors import UsageError
 from brainq.query.lexical import plain_query
@@ -223,9 +223,11 @@ def _day(value, where: str) -> date | None:
     if value is None:
         return None
     try:
-        return date.fromisoformat(str(value))
+        return check_as_of(date.fromisoformat(str(value)))
     except ValueError:
         raise UsageError(f"{where}: expected a day as YYYY-MM-DD, got {value!r}") from None
+    except UsageError as exc:  # known before the first question is asked, not at it
+        raise UsageError(f"{where}: {exc}") from None
 
 
 def evaluate(

@@ -23,13 +23,20 @@ if TYPE_CHECKING:  # importing ingest would load every parser for `brainq list` 
 class _Console(Console):
     def on_broken_pipe(self) -> None:
         """The reader stopped reading (`brainq status | head`): the CLI ends quietly with
-        SIGPIPE's status, as for plain output (rich's own way exits with 1)."""
+        SIGPIPE's status, as for plain output (rich's own way exits with 1). Progress and
+        failures on a stderr nobody reads any more are dropped; the work and stdout go on."""
         self.quiet = True
-        raise BrokenPipeError
+        if not self.stderr:
+            raise BrokenPipeError
 
 
 out = _Console(highlight=False, soft_wrap=True)
 err = _Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _failed(files: int, parts: int) -> str:
+    """Failed files, and the failed parts of stored files (an attachment, a message, an event)."""
+    return f"{files} failed" + (f" (and {parts} {'part' if parts == 1 else 'parts'} of stored files)" if parts else "")
 
 
 def _share(value: float | None) -> str:
@@ -92,9 +99,7 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.by_kind.items()))
     line = (
         f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
-        f"{report.removed} removed, {report.failed} failed"
-        + (f" (and {report.parts_failed} {'part' if report.parts_failed == 1 else 'parts'} of stored files)" if report.parts_failed else "")
-        + f", {report.skipped} skipped"
+        f"{report.removed} removed, {_failed(report.failed, report.parts_failed)}, {report.skipped} skipped"
         f" · {report.documents} documents, {report.chunks} chunks in {report.seconds:.1f} s"
     )
     if kinds:
@@ -154,7 +159,8 @@ def print_status(info: dict, as_json: bool) -> None:
     for run in info["last_runs"][:1]:
         out.print(
             f"last run: {run['command']} at {run['finished_at']}: {run.get('added', 0)} added, "
-            f"{run.get('updated', 0)} updated, {run.get('removed', 0)} removed, {run.get('failed', 0)} failed",
+            f"{run.get('updated', 0)} updated, {run.get('removed', 0)} removed, "
+            f"{_failed(run.get('failed', 0), run.get('parts_failed', 0))}",
             markup=False,
         )
         for failure in run.get("failures", [])[:20]:

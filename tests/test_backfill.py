@@ -182,8 +182,9 @@ def test_a_folder_holding_sources_forgotten_stays_out_of_backfills(tmp_path, emb
     tree = make_tree(tmp_path / "home")
     store = tmp_path / "store"
     assert run_cli("ingest", str(tree / "notes"), str(tree / "mail"), store=store).exit_code == 0
+    assert run_cli("forget", str(tree / "notes/wifi.txt"), store=store).exit_code == 0  # left out of notes
     assert run_cli("forget", str(tree), store=store).exit_code == 0
-    assert run_cli("sources", store=store).output == ""
+    assert run_cli("sources", store=store).output == ""  # and nothing left out of a source gone
     elsewhere = tmp_path / "calendar"
     shutil.copytree(tree / "calendar", elsewhere)
     assert run_cli("ingest", str(elsewhere), store=store).exit_code == 0

@@ -294,7 +294,8 @@ def _error(store: Path, *args: str) -> str:
 
 def test_unusable_servers_and_stores_are_one_line_errors(tmp_path):
     assert "cannot reach the Chroma server" in _error(tmp_path / "s", "--chroma-url", f"http://127.0.0.1:{_free_port()}")
-    for url in ("localhost:8000", "http://localhost:99999", "http://localhost:abc", "http://[::1"):
+    assert "cannot reach the Chroma server" in _error(tmp_path / "s", "--chroma-url", f"http://[::1]:{_free_port()}")
+    for url in ("localhost:8000", "http://localhost:99999", "http://localhost:abc", "http://[::1", "http://localhost:0"):
         assert "expected http://host:port" in _error(tmp_path / "s", "--chroma-url", url)
     old = HTTPServer(("127.0.0.1", 0), _OldServer)
     threading.Thread(target=old.serve_forever, daemon=True).start()

@@ -66,9 +66,10 @@ def run(*args, store=None):
         (["--no-such-option", "status"], 2, "No such option"),
         (["backfill"], 2, "no sources yet"),
         (["forget", "/nowhere"], 2, "nothing in the store comes from there"),
-        (["ingest", ""], 2, "a PATH given is empty"),  # `brainq ingest "$MAILDIR"`, unset
+        (["ingest", ""], 2, "a path given is empty"),  # `brainq ingest "$MAILDIR"`, unset
         (["ingest", "--passwords", "/tmp", "README.md"], 1, "/tmp: a passwords file is a file, one password a line, not a folder"),
-        (["forget", ""], 2, "a PATH given is empty"),
+        (["forget", ""], 2, "a path given is empty"),
+        (["--store", "", "status"], 2, "a path given is empty"),
     ],
 )
 def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
@@ -103,12 +104,18 @@ def test_a_store_named_by_the_environment_in_no_utf8_is_refused(tmp_path):
     assert not os.path.exists(home)
 
 
-def test_the_store_is_not_ingested_into_itself(tmp_path):
-    store = tmp_path / "store"
-    store.mkdir()
-    result = run("ingest", str(store), store=store)
-    assert result.returncode == 2
-    assert result.stderr.strip() == f"brainq: error: {store}: this is the store's own folder, not documents to ingest"
+def test_a_stderr_nobody_reads_leaves_the_run_and_its_summary(tmp_path):
+    """`brainq ingest DIR 2>&1 >log | true`: the failures listed on stderr find no reader; the
+    run goes on, its summary reaches stdout and its status is the run's."""
+    ingest = subprocess.Popen(
+        [sys.executable, "-m", "brainq", "--store", str(tmp_path / "store"), "ingest", str(ROOT / "tests/fixtures/calendar")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    ingest.stderr.close()
+    out = ingest.stdout.read()
+    assert ingest.wait(timeout=120) == 3
+    assert "0 failed (and 1 part of stored files)" in out
+    assert "0 failed (and 1 part of stored files)" in run("status", store=tmp_path / "store").stdout
 
 
 def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path, monkeypatch):
@@ -138,10 +145,25 @@ def test_a_folder_of_other_files_is_not_made_a_store(tmp_path):
         result = run(*command, store=folder)
         assert result.returncode == 1, result.stderr
         assert result.stderr.strip() == (
-            f"brainq: error: {folder} is not a brainq store and holds other files: name a new or empty folder with --store"
+            f"brainq: error: {folder} is not a brainq store and holds other files: name a new or empty folder with --store (or BRAINQ_HOME)"
         )
     assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
     assert oct(folder.stat().st_mode & 0o777) == "0o755"
+    # What Finder or a new drive puts in an empty folder is no one's document.
+    new = tmp_path / "new"
+    (new / "lost+found").mkdir(parents=True)
+    (new / ".DS_Store").write_bytes(b"\0")
+    assert run("status", store=new).returncode == 0
+
+
+def test_the_store_is_not_ingested_into_itself_through_a_link(tmp_path):
+    store, link = tmp_path / "store", tmp_path / "link"
+    store.mkdir()
+    link.symlink_to(store)
+    for given in (store, link):
+        result = run("ingest", str(given), store=store)
+        assert result.returncode == 2
+        assert result.stderr.strip() == f"brainq: error: {given}: this is the store's own folder, not documents to ingest"
 
 
 def test_bad_patterns_file_names_key_and_line(tmp_path):

@@ -35,6 +35,7 @@ def test_shipped_patterns_load():
         ("default_pattern: entity", "default_pattern: 2026-02-30", "default_pattern: '2026-02-30' is not one of the patterns"),
         ("relevance_floor: 0.43", "relevance_floor: .nan", "retrieval.relevance_floor: expected a number, got nan"),
         ("half_life_days: 7,", "half_life_days: .inf,", "patterns.logistical.decay.half_life_days: expected a number, got inf"),
+        ("relevance_floor: 0.43", "relevance_floor: " + "9" * 400, "retrieval.relevance_floor: expected a number, got 9999"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):

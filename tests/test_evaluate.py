@@ -73,6 +73,7 @@ def test_an_answer_is_judged_by_the_source_it_quotes():
         ("as_of: soon\nqueries: []\n", "q.yaml: as_of: expected a day as YYYY-MM-DD, got 'soon'"),
         ("as_of: 2026-02-30\nqueries: []\n", "q.yaml: as_of: expected a day as YYYY-MM-DD, got '2026-02-30'"),
         ("queries:\n  - question: x\n    as_of: 2026-13-12\n", "queries[0].as_of: expected a day as YYYY-MM-DD, got '2026-13-12'"),
+        ("queries:\n  - question: x\n    as_of: 9999-12-31\n", "queries[0].as_of: as of 9999-12-31: brainq answers as of a day in"),
         ("as_off: 2026-03-12\nqueries: []\n", "q.yaml: as_off: unknown key"),
         ("queries:\n  - question: x\n    expects: [a.eml]\n", "queries[0].expects: unknown key"),
         ("queries:\n  - question: '?'\n", "queries[0].question: the question has no words"),

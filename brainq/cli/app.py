@@ -76,6 +76,14 @@ class Settings:
         return Store(self.store_dir, self.chroma_url)
 
 
+def given_path(value: str) -> Path:
+    """A path as typed: an empty one (a script's variable left unset) names nothing, though
+    Path("") is the current folder, which it would ingest, forget or make a store of whole."""
+    if not value:  # checked while the command line is parsed, as click checks --top-k's range
+        raise typer.BadParameter("a path given is empty (a variable left unset?)")
+    return Path(value)
+
+
 def default_store() -> Path:
     from platformdirs import user_data_dir
 
@@ -87,7 +95,7 @@ def main_options(
     ctx: typer.Context,
     store: Annotated[
         Optional[Path],
-        typer.Option(envvar="BRAINQ_HOME", metavar="DIR", help="Store directory [default: ~/.local/share/brainq]."),
+        typer.Option(envvar="BRAINQ_HOME", metavar="DIR", parser=given_path, help="Store directory [default: ~/.local/share/brainq]."),
     ] = None,
     chroma_url: Annotated[
         Optional[str],
@@ -101,14 +109,6 @@ def main_options(
     if store is not None and unnamable(str(store)):  # from BRAINQ_HOME: the command line's are checked by main()
         raise UsageError(f"the store's folder {printable(str(store))}: its name is not UTF-8; name another")
     ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
-
-
-def given_path(value: str) -> Path:
-    """A PATH argument as typed: an empty one (a script's variable left unset) names nothing,
-    though Path("") is the current folder, which it would ingest or forget whole."""
-    if not value:
-        raise UsageError("a PATH given is empty (a variable left unset?)")
-    return Path(value)
 
 
 def absolute(path: Path) -> str:

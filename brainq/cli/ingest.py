@@ -41,11 +41,12 @@ def ingest(
 
         brainq ingest ~/Mail ~/Documents ~/Pictures
     """
-    home = os.path.abspath(ctx.obj.store_dir)
+    home = os.path.realpath(os.path.expanduser(ctx.obj.store_dir))
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-        if os.path.commonpath([absolute(path), home]) == home:
+        absolute(path)
+        if os.path.commonpath([os.path.realpath(path), home]) == home:  # through links too
             raise UsageError(f"{path}: this is the store's own folder, not documents to ingest")
     _run_ingest(ctx.obj, "ingest", paths, as_json, quiet, wait, passwords, remember=True)
 
@@ -108,7 +109,7 @@ def cron(
     settings: Settings = ctx.obj
     settings.config()  # a broken --patterns file is reported now, not by every backfill the line runs
     url = settings.chroma_url
-    if url is None and is_store(str(settings.store_dir)):  # cron has no BRAINQ_CHROMA_URL
+    if url is None and is_store(os.path.expanduser(settings.store_dir)):  # cron has no BRAINQ_CHROMA_URL
         url = settings.store().server_url
     typer.echo(cron_line(every, settings.store_dir, url, settings.patterns))
 

@@ -76,8 +76,9 @@ def forget(
 ) -> None:
     """Remove documents from the store (the files on disk are not touched).
 
-    A source is no longer scanned by `brainq backfill`; a file or folder inside one is left out
-    of its scans until you `brainq ingest` it again.
+    A source, and every source inside a folder forgotten, is no longer scanned by `brainq
+    backfill`; a file or folder inside a source is left out of its scans until you `brainq
+    ingest` it again.
     """
     settings: Settings = ctx.obj
     store = settings.store()

@@ -38,10 +38,12 @@ def is_store(folder: str) -> bool:
     )
 
 
-# What a store's folder holds (catalog.py, vectors.py, writes.py, serve.py): a folder holding
-# anything else is someone's, not a store, whatever --store says.
+# What a store's folder holds (catalog.py, vectors.py, writes.py, serve.py), and what an
+# operating system puts in a new folder or drive: a folder holding anything else is someone's,
+# not a store, whatever --store says.
 _STORE_FILES = re.compile(
     r"catalog\.sqlite3(-journal|-wal|-shm)?|chroma|chroma\.unusable-[\dT]+|write\.lock|serve\.lock|brainq\.sock"
+    r"|\.DS_Store|\.localized|Thumbs\.db|desktop\.ini|lost\+found"
 )
 
 
@@ -76,7 +78,7 @@ class Store:
             # A mistyped --store (the home folder, a folder of documents, /tmp) must not
             # become a store, nor have its mode changed to the owner's alone.
             raise StoreError(
-                f"{self.home} is not a brainq store and holds other files: name a new or empty folder with --store"
+                f"{self.home} is not a brainq store and holds other files: name a new or empty folder with --store (or BRAINQ_HOME)"
             )
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -209,9 +209,12 @@ class Catalog:
         where, args = (_AT_OR_UNDER, _at_or_under(path)) if inside else ("path = ?", (path,))
         return self.db.execute(f"DELETE FROM sources WHERE {where}", args).rowcount > 0
 
-    def forget_path(self, path: str) -> None:
-        """Keep a file or folder inside a source out of that source's scans (`brainq forget`)."""
-        self.db.execute("INSERT OR IGNORE INTO forgotten VALUES (?, ?)", (path, utc_now()))
+    def forget_path(self, path: str, keep_out: bool) -> None:
+        """`brainq forget`: what was left out at or under `path` goes with it; `keep_out` keeps
+        `path` itself out of the scans of the source it lies in."""
+        self.db.execute(f"DELETE FROM forgotten WHERE {_AT_OR_UNDER}", _at_or_under(path))
+        if keep_out:
+            self.db.execute("INSERT OR IGNORE INTO forgotten VALUES (?, ?)", (path, utc_now()))
 
     def forgotten(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT path FROM forgotten ORDER BY path")]

@@ -172,13 +172,15 @@ class Chroma:
 
         try:
             url = urlparse(self.chroma_url)
-            port = url.port or (443 if url.scheme == "https" else 8000)  # a bad port raises here
+            port = url.port  # a bad port raises here
         except ValueError:  # "http://[::1", "http://host:99999"
             url = port = None
-        if not url or url.scheme not in ("http", "https") or not url.hostname or url.path.strip("/"):
+        if not url or url.scheme not in ("http", "https") or not url.hostname or url.path.strip("/") or port == 0:
             raise StoreError(f"Chroma server URL {self.chroma_url!r}: expected http://host:port")
+        port = port or (443 if url.scheme == "https" else 8000)
+        host = f"[{url.hostname}]" if ":" in url.hostname else url.hostname  # IPv6
         try:
-            reply = httpx.get(f"{url.scheme}://{url.hostname}:{port}/api/v2/heartbeat", timeout=10)
+            reply = httpx.get(f"{url.scheme}://{host}:{port}/api/v2/heartbeat", timeout=10)
         except httpx.HTTPError as exc:
             raise StoreError(f"cannot reach the Chroma server at {self.chroma_url} ({exc}); is it running?") from None
         if reply.status_code != 200:

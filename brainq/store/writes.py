@@ -153,8 +153,7 @@ class Writes:
         # their next backfill would bring it all back.
         if not self.catalog.remove_source(target, inside=True) and not files:
             raise UsageError(f"{target}: nothing in the store comes from there")
-        if any(within(target, source) for source in self.catalog.sources()):
-            self.catalog.forget_path(target)
+        self.catalog.forget_path(target, keep_out=any(within(target, source) for source in self.catalog.sources()))
         return sum(self.forget_file(file) for file in files)
 
     def forget_file(self, path: str) -> int:
