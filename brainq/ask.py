@@ -94,7 +94,10 @@ def result_json(rank: int, s: Scored, floor: float) -> dict:
         "copies": s.candidate.copies,
         "ocr": doc.ocr,
         "scores": {
-            "relevance": round(s.relevance, 4),
+            # What `relevant` compares with the floor: what the source says, before the day
+            # factor lifts or lowers it for being about the day asked about (or not).
+            "relevance": round(s.candidate.relevance, 4),
+            "day_factor": s.day_factor,
             "rank": round(s.rank, 4),
             "bm25": round(s.candidate.bm25, 4),
             "decay": round(s.decay, 4),

@@ -279,23 +279,30 @@ def print_context(answer, config, budget: int) -> None:
     """Evidence as plain text for a language model: buckets, chronological, within a budget."""
     from brainq.ask import bucket_of
 
-    # ~0.75 words per token; trim least relevant first.
-    keep, used = [], 0
+    # ~0.75 words per token; trim least relevant first. The most relevant is cut to the budget
+    # when it alone exceeds it, rather than printed whole.
+    room = int(budget * 0.75) - len(answer.question.split()) - 4
+    keep: dict = {}  # source -> its label and the words of its text it may print
     for s in sorted(answer.evidence, key=lambda s: s.score, reverse=True):
-        words = len(s.candidate.text.split()) + 12
-        if used + words > budget * 0.75 and keep:
+        when = _when(s.doc) + (" (file date)" if s.doc.date_source == "mtime" else "")
+        label = f"[{when} · {s.doc.doc_type} · {_title(s.doc)} · {_where(s.doc)}]"
+        words = s.candidate.text.split("\n", 1)[-1].split()
+        needed = len(label.split()) + len(words)
+        if needed > room:
+            if not keep:
+                keep[s.doc.doc_id] = (s, label, words[: max(room - len(label.split()), 1)])
             break
-        keep.append(s)
-        used += words
+        keep[s.doc.doc_id] = (s, label, words)
+        room -= needed
     sys.stdout.write(f"Question: {answer.question}\nToday: {answer.as_of}\n")
     for bucket in config.timeline:
-        members = [s for s in keep if bucket_of(s.age_days, config.timeline) == bucket.name]
+        members = [kept for kept in keep.values() if bucket_of(kept[0].age_days, config.timeline) == bucket.name]
         if not members:
             continue
         sys.stdout.write(f"\n## {bucket.name}\n")
-        for s in sorted(members, key=lambda s: s.doc.source_date.isoformat() if s.doc.source_date else ""):
-            body = " ".join(s.candidate.text.split("\n", 1)[-1].split())
-            sys.stdout.write(f"[{_when(s.doc)} · {s.doc.doc_type} · {_title(s.doc)} · {_where(s.doc)}]\n{body}\n")
+        for s, label, words in sorted(members, key=lambda kept: kept[0].doc.source_date.isoformat() if kept[0].doc.source_date else ""):
+            full = len(words) == len(s.candidate.text.split("\n", 1)[-1].split())
+            sys.stdout.write(f"{label}\n{' '.join(words)}{'' if full else ' …'}\n")
 
 
 def print_eval(report, show_failures: bool) -> None:

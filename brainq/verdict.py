@@ -83,7 +83,10 @@ _KIND_WORDS = {"time": "time", "amount": "amount", "size": "size", "code": "numb
 
 
 def _band(low: float, high: float, strength: float) -> float:
-    return round(low + (high - low) * 0.999 * strength, 2)
+    """A confidence within [low, high), as two decimals show it: 0.7997 of the verify band
+    must not print as the answer band's 0.80."""
+    value = round(low + (high - low) * 0.999 * strength, 2)
+    return min(value, round(high - 0.01, 2)) if high < 1.0 else value
 
 
 def is_fresh(s: Scored, rule, time: TimeRef, as_of: date) -> bool:
@@ -110,7 +113,7 @@ def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
     if not is_fresh(top, rule, time, as_of):
-        return f"Possibly outdated: newest source is {days(top.age_days)} old ({top.doc.doc_type})"
+        return f"Possibly outdated: the best source is {days(top.age_days)} old ({top.doc.doc_type})"
     return None
 
 

@@ -56,6 +56,10 @@ def test_list_shows_dates_types_and_sources(sample_store):
                                              "static_pdf", "photo", "calendar_event", "note"}
     assert by_path[str(SAMPLES / "notes" / "house-info.md")]["doc_type"] == "note"
     assert not [d for d in docs if d["date_source"] == "mtime"], "every sample carries its own date"
+    # A day is the day written where it was written: Tom's 22:10 (UTC-4) mail of Mar 11 is Mar 11's.
+    late = [json.loads(line) for line in run_cli("list", "--json", "--since", "2026-03-11", "--until", "2026-03-11", store=store).stdout.splitlines()]
+    assert "Subaru Saturday morning" in {d["title"] for d in late}
+    assert all(d["source_date"].startswith("2026-03-11") for d in late)
 
 
 def test_friday_half_day_answers_from_the_fresh_email_not_the_stale_calendar(sample_store):
@@ -122,6 +126,15 @@ def test_terminal_outputs(sample_store, flag, expected):
     assert result.exit_code == 0, result.output
     assert expected in result.stdout
     assert PRINCIPAL.rsplit("/", 1)[-1] in result.stdout
+
+
+@pytest.mark.parametrize("budget", [60, 200, 800])
+def test_context_keeps_to_its_budget_cutting_the_best_source_when_it_alone_is_over(sample_store, budget):
+    store, _ = sample_store
+    result = run_cli("ask", "--as-of", AS_OF, "--context", "--budget", str(budget), "Is Friday a half-day?", store=store)
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.split()) <= budget * 0.75 + 4  # ~0.75 words a token, its four label words beside
+    assert "## RECENT" in result.stdout
 
 
 def test_eval_scores_a_question_set(sample_store, tmp_path):

@@ -346,6 +346,10 @@ def test_verdict_levels_and_confidence_bands():
     assert CONFIG.verdicts.verify_confidence <= verify.confidence < CONFIG.verdicts.answer_confidence
     unknown = _judge([], "logistical")
     assert unknown.level == "unknown" and unknown.confidence < CONFIG.verdicts.verify_confidence
+    # The strongest stale source: a verify's confidence stays under the answer band, shown to
+    # two decimals as it is (0.7997 printed as 0.80 was the answer band's).
+    strongest = ranked([cand(doc("stale", "2026-01-10T00:00:00"), 1.0)])
+    assert _judge(strongest, "logistical").confidence == round(CONFIG.verdicts.answer_confidence - 0.01, 2)
 
 
 @pytest.mark.parametrize("days_old, level", [(100, "answer"), (120, "verify")])

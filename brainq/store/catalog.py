@@ -13,12 +13,12 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
 from brainq.errors import StoreError
 from brainq.store.records import (
-    Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, epoch_seconds, fold_copies, utc_now,
+    Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
 )  # fmt: skip
 
 SCHEMA_VERSION = 3  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key
@@ -325,12 +325,14 @@ class Catalog:
         if doc_type:
             query += " AND doc_type = ?"
             args.append(doc_type)
+        # By the day the document was written where it was written (the day `list` shows):
+        # an email of 22:10 at UTC-4 is that day's, though past midnight in UTC.
         if since:
-            query += " AND source_ts >= ?"
-            args.append(epoch_seconds(datetime.combine(since, datetime.min.time())))
+            query += " AND substr(source_date, 1, 10) >= ?"
+            args.append(since.isoformat())
         if until:
-            query += " AND source_ts < ?"
-            args.append(epoch_seconds(datetime.combine(until, datetime.min.time())) + 86400)
+            query += " AND substr(source_date, 1, 10) <= ?"
+            args.append(until.isoformat())
         query += " ORDER BY source_ts IS NULL, source_ts, path, locator"
         docs = [document_from_row(row) for row in self.db.execute(query, args)]
         yield from fold_copies(docs)
