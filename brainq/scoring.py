@@ -131,10 +131,20 @@ def score(
         superseded = retrieval.superseded_factor if s.superseded_by else 1.0
         share = (s.rank / best) ** retrieval.relevance_exponent
         s.score = share * s.temporal_weight * s.time_factor * superseded
+    _below_replies(scored, retrieval)
     scored.sort(key=lambda s: s.score, reverse=True)
     if time.order:
         scored = _by_date(scored, time.order, retrieval)
     return scored
+
+
+def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
+    """A message ranks below a later relevant message of its own thread that supersedes it."""
+    by_id = {s.doc.doc_id: s for s in scored}
+    for s in sorted(scored, key=lambda s: epoch_seconds(s.doc.source_date) if s.doc.source_date else 0, reverse=True):
+        newer = by_id.get(s.superseded_by)
+        if newer is not None and s.doc.thread and newer.doc.thread == s.doc.thread:
+            s.score = min(s.score, newer.score * retrieval.superseded_factor)
 
 
 def _upcoming_entry(doc, as_of: date) -> bool:

@@ -112,6 +112,16 @@ def test_something_absent_is_i_dont_know(sample_store):
     assert answer["results"] and not any(r["relevant"] for r in answer["results"])
 
 
+def test_a_reply_putting_practice_back_on_answers_over_the_cancellation_it_supersedes(sample_store):
+    """README's `ask --json "Is practice cancelled today?"`: the coach's 3/10 "CANCELLED" names
+    the question's words, his 3/11 reply in the same thread puts practice back on."""
+    store, _ = sample_store
+    answer = ask_json(store, "Is practice cancelled today?")
+    assert rank_of(answer, "mail/Maildir/cur/1773246600.M5P5.host:2,S") == 0
+    assert "back ON" in answer["answer"]
+    assert answer["results"][1]["superseded_by"] == answer["results"][0]["doc_id"]
+
+
 def test_documents_written_after_as_of_are_invisible(sample_store):
     store, _ = sample_store
     answer = ask_json(store, "Is Friday a half-day?", as_of="2026-03-10")

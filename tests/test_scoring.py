@@ -192,6 +192,20 @@ def test_later_message_in_thread_supersedes_the_earlier():
     assert result["correction"].score > result["first"].score
 
 
+def test_a_reply_that_supersedes_ranks_above_the_message_however_much_better_that_matches():
+    """"practice is CANCELLED" names the question's words; the reply "back ON" the next day
+    does not, and is the answer. A later message of the same series in another thread (a
+    conversation's next session) keeps its own rank."""
+    first = doc("first", "2026-03-10T10:00:00", thread="t1")
+    reply = doc("reply", "2026-03-11T10:00:00", thread="t1")
+    result = ranked([cand(first, 1.0), cand(reply, 0.6)])
+    assert [s.doc.doc_id for s in result] == ["reply", "first"] and result[1].superseded_by == "reply"
+    session = doc("session", "2026-03-10T10:00:00", sender="a@x.org", title="Chat")
+    next_one = doc("next", "2026-03-11T10:00:00", sender="a@x.org", title="Chat")
+    result = ranked([cand(session, 1.0), cand(next_one, 0.6)])
+    assert result[0].doc.doc_id == "session" and result[0].superseded_by == "next"
+
+
 def test_same_sender_type_and_subject_supersedes():
     a = doc("a", "2026-02-01T00:00:00", sender="pta@school.org", title="Weekly update")
     b = doc("b", "2026-03-01T00:00:00", sender="pta@school.org", title="RE: Weekly update")
