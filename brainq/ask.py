@@ -204,10 +204,19 @@ def ask(
     return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, shown, r.floor, source)
 
 
+UNDATED = "UNDATED"  # after the timeline's buckets: a source of no known age is not "older than a year"
+
+
+def buckets(timeline: list[Bucket]) -> list[str]:
+    """The timeline's buckets, newest first (RECENT, PREVIOUSLY, ESTABLISHED HISTORY), then UNDATED."""
+    return [bucket.name for bucket in timeline] + [UNDATED]
+
+
 def bucket_of(age_days: float | None, timeline: list[Bucket]) -> str:
-    """The timeline bucket (RECENT, PREVIOUSLY, ESTABLISHED HISTORY) an age falls into."""
-    if age_days is not None:
-        for bucket in timeline:
-            if bucket.max_days is not None and age_days <= bucket.max_days:
-                return bucket.name
+    """The bucket of `buckets` an age falls into."""
+    if age_days is None:
+        return UNDATED
+    for bucket in timeline:
+        if bucket.max_days is not None and age_days <= bucket.max_days:
+            return bucket.name
     return timeline[-1].name

@@ -208,7 +208,7 @@ def _where(doc) -> str:
 
 
 def print_answer(answer, config, explain: bool) -> None:
-    from brainq.ask import bucket_of
+    from brainq.ask import bucket_of, buckets
 
     v = answer.verdict
     out.print(f"[{_LEVEL_STYLE[v.level]}]{_LEVEL_WORDS[v.level]}[/] ({v.confidence:.2f}) {escape(v.reason)}")
@@ -227,10 +227,10 @@ def print_answer(answer, config, explain: bool) -> None:
         for s in answer.results:
             out.print(f"  {_when(s.doc)}  {s.doc.doc_type:<14} {escape(_title(s.doc, 70))}")
             out.print(f"      [dim]{escape(_where(s.doc))}[/]")
-    for bucket in config.timeline:
-        members = [s for s in shown if bucket_of(s.age_days, config.timeline) == bucket.name]
+    for bucket in buckets(config.timeline):
+        members = [s for s in shown if bucket_of(s.age_days, config.timeline) == bucket]
         if members:
-            out.print(f"\n[bold]{bucket.name}[/]")
+            out.print(f"\n[bold]{bucket}[/]")
         for s in members:
             flag = "  [dim](superseded)[/]" if s.superseded_by else ""
             if s.candidate.copies:
@@ -277,7 +277,7 @@ def _print_explain(answer) -> None:
 
 def print_context(answer, config, budget: int) -> None:
     """Evidence as plain text for a language model: buckets, chronological, within a budget."""
-    from brainq.ask import bucket_of
+    from brainq.ask import bucket_of, buckets
 
     # ~0.75 words per token; trim least relevant first. The most relevant is cut to the budget
     # when it alone exceeds it, rather than printed whole.
@@ -295,11 +295,11 @@ def print_context(answer, config, budget: int) -> None:
         keep[s.doc.doc_id] = (s, label, words)
         room -= needed
     sys.stdout.write(f"Question: {answer.question}\nToday: {answer.as_of}\n")
-    for bucket in config.timeline:
-        members = [kept for kept in keep.values() if bucket_of(kept[0].age_days, config.timeline) == bucket.name]
+    for bucket in buckets(config.timeline):
+        members = [kept for kept in keep.values() if bucket_of(kept[0].age_days, config.timeline) == bucket]
         if not members:
             continue
-        sys.stdout.write(f"\n## {bucket.name}\n")
+        sys.stdout.write(f"\n## {bucket}\n")
         for s, label, words in sorted(members, key=lambda kept: kept[0].doc.source_date.isoformat() if kept[0].doc.source_date else ""):
             full = len(words) == len(s.candidate.text.split("\n", 1)[-1].split())
             sys.stdout.write(f"{label}\n{' '.join(words)}{'' if full else ' …'}\n")

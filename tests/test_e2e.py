@@ -122,6 +122,20 @@ def test_a_reply_putting_practice_back_on_answers_over_the_cancellation_it_super
     assert answer["results"][1]["superseded_by"] == answer["results"][0]["doc_id"]
 
 
+def test_an_undated_source_is_listed_as_undated_not_as_old(tmp_path, embedder):
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    (mail / "gate.eml").write_text(
+        "From: Ana <ana@example.org>\nTo: us@example.org\nSubject: Gate code\nMessage-ID: <g@example.org>\n\n"
+        "The gate code for the community pool is 4417.\n"
+    )
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(mail), store=store).exit_code == 0
+    for flag in ("--explain", "--context"):
+        shown = run_cli("ask", "--as-of", AS_OF, flag, "What is the gate code for the pool?", store=store).stdout
+        assert "UNDATED" in shown and "ESTABLISHED HISTORY" not in shown
+
+
 def test_documents_written_after_as_of_are_invisible(sample_store):
     store, _ = sample_store
     answer = ask_json(store, "Is Friday a half-day?", as_of="2026-03-10")
