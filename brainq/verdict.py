@@ -59,7 +59,7 @@ def judge(
     caveat = _outranked(outranked_by) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
-    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength), _where_found(top, config, pattern))
+    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength, closed=True), _where_found(top, config, pattern))
 
 
 def _outranked(above: Scored | None) -> str | None:
@@ -82,11 +82,11 @@ def _unstated(top: Scored, asked: str | None) -> str | None:
 _KIND_WORDS = {"time": "time", "amount": "amount", "size": "size", "code": "number or code", "number": "number"}
 
 
-def _band(low: float, high: float, strength: float) -> float:
-    """A confidence within [low, high), as two decimals show it: 0.7997 of the verify band
-    must not print as the answer band's 0.80."""
+def _band(low: float, high: float, strength: float, closed: bool = False) -> float:
+    """A confidence within [low, high) (`closed`: [low, high]), as two decimals show it: 0.7997
+    of the verify band must not print as the answer band's 0.80."""
     value = round(low + (high - low) * 0.999 * strength, 2)
-    return min(value, round(high - 0.01, 2)) if high < 1.0 else value
+    return value if closed else max(low, min(value, round(high - 0.01, 2)))
 
 
 def is_fresh(s: Scored, rule, time: TimeRef, as_of: date) -> bool:
