@@ -412,6 +412,8 @@ def _check(config: Config, b: _Builder) -> None:
         b.fail("timeline", "the last bucket must have no max_days (it holds everything older)")
     if config.chunking.overlap_words >= config.chunking.max_words:
         b.fail("chunking.overlap_words", "must be smaller than chunking.max_words")
+    if not 0 < config.verdicts.verify_confidence < config.verdicts.answer_confidence <= 1:
+        b.fail("verdicts.verify_confidence", "must be above 0 and below answer_confidence, which is at most 1")
     if config.embedding.precision not in EMBEDDING_PRECISIONS:
         b.fail("embedding.precision", f"must be one of {', '.join(EMBEDDING_PRECISIONS)}, got {config.embedding.precision!r}")
     for key in ("batch_tokens", "question_batch_tokens"):

@@ -267,7 +267,7 @@ def _print_explain(answer) -> None:
     for s in answer.results:
         c = s.candidate
         out.print(
-            f"  {s.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) | {s.rank:.3f} "
+            f"  {c.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) | {s.rank:.3f} "
             f"(bm25 {c.bm25:.1f}) x {s.decay:.2f} x {s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
             f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {escape(_title(s.doc, 50))}"
             f"{'  (text read by OCR)' if s.doc.ocr else ''}",
@@ -283,16 +283,19 @@ def print_context(answer, config, budget: int) -> None:
     # when it alone exceeds it, rather than printed whole.
     room = int(budget * 0.75) - len(answer.question.split()) - 4
     keep: dict = {}  # source -> its label and the words of its text it may print
+    headed = set()  # the buckets whose heading is counted
     for s in sorted(answer.evidence, key=lambda s: s.score, reverse=True):
         when = _when(s.doc) + (" (file date)" if s.doc.date_source == "mtime" else "")
         label = f"[{when} · {s.doc.doc_type} · {_title(s.doc)} · {_where(s.doc)}]"
+        bucket = bucket_of(s.age_days, config.timeline)
         words = s.candidate.text.split("\n", 1)[-1].split()
-        needed = len(label.split()) + len(words)
+        needed = len(label.split()) + len(words) + (0 if bucket in headed else len(bucket.split()) + 1)
         if needed > room:
-            if not keep:
-                keep[s.doc.doc_id] = (s, label, words[: max(room - len(label.split()), 1)])
+            if not keep:  # cut, with its " …"
+                keep[s.doc.doc_id] = (s, label, words[: max(room - needed + len(words) - 1, 1)])
             break
         keep[s.doc.doc_id] = (s, label, words)
+        headed.add(bucket)
         room -= needed
     sys.stdout.write(f"Question: {answer.question}\nToday: {answer.as_of}\n")
     for bucket in buckets(config.timeline):

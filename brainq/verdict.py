@@ -109,7 +109,7 @@ def is_fresh(s: Scored, rule, time: TimeRef, as_of: date) -> bool:
 
 def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
     if top.doc.date_source == "mtime":
-        return "Date uncertain: the newest source has no date of its own (file modification time used)"
+        return "Date uncertain: the best source has no date of its own (file modification time used)"
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
     if not is_fresh(top, rule, time, as_of):

@@ -36,6 +36,7 @@ def test_shipped_patterns_load():
         ("relevance_floor: 0.43", "relevance_floor: .nan", "retrieval.relevance_floor: expected a number, got nan"),
         ("half_life_days: 7,", "half_life_days: .inf,", "patterns.logistical.decay.half_life_days: expected a number, got inf"),
         ("relevance_floor: 0.43", "relevance_floor: " + "9" * 400, "retrieval.relevance_floor: expected a number, got 9999"),
+        ("  verify_confidence: 0.5", "  verify_confidence: 0.8", "verdicts.verify_confidence: must be above 0 and below answer_confidence"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):
