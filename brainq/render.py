@@ -282,30 +282,29 @@ def print_context(answer, config, budget: int) -> None:
     # ~0.75 words per token; trim least relevant first. The most relevant is cut to the budget
     # when it alone exceeds it, rather than printed whole.
     room = int(budget * 0.75) - len(answer.question.split()) - 4
-    keep: dict = {}  # source -> its label and the words of its text it may print
-    headed = set()  # the buckets whose heading is counted
+    keep = []  # (source, its bucket, its label, the text it prints), best first
     for s in sorted(answer.evidence, key=lambda s: s.score, reverse=True):
         when = _when(s.doc) + (" (file date)" if s.doc.date_source == "mtime" else "")
         label = f"[{when} · {s.doc.doc_type} · {_title(s.doc)} · {_where(s.doc)}]"
         bucket = bucket_of(s.age_days, config.timeline)
         words = s.candidate.text.split("\n", 1)[-1].split()
-        needed = len(label.split()) + len(words) + (0 if bucket in headed else len(bucket.split()) + 1)
+        heading = 0 if any(bucket == kept[1] for kept in keep) else len(bucket.split()) + 1
+        needed = len(label.split()) + len(words) + heading
         if needed > room:
-            if not keep:  # cut, with its " …"
-                keep[s.doc.doc_id] = (s, label, words[: max(room - needed + len(words) - 1, 1)])
+            if not keep:  # the best alone is over the budget: cut, with its " …"
+                cut = words[: max(room - needed + len(words) - 1, 1)]
+                keep.append((s, bucket, label, " ".join(cut) + (" …" if len(cut) < len(words) else "")))
             break
-        keep[s.doc.doc_id] = (s, label, words)
-        headed.add(bucket)
+        keep.append((s, bucket, label, " ".join(words)))
         room -= needed
     sys.stdout.write(f"Question: {answer.question}\nToday: {answer.as_of}\n")
     for bucket in buckets(config.timeline):
-        members = [kept for kept in keep.values() if bucket_of(kept[0].age_days, config.timeline) == bucket]
+        members = [kept for kept in keep if kept[1] == bucket]
         if not members:
             continue
         sys.stdout.write(f"\n## {bucket}\n")
-        for s, label, words in sorted(members, key=lambda kept: kept[0].doc.source_date.isoformat() if kept[0].doc.source_date else ""):
-            full = len(words) == len(s.candidate.text.split("\n", 1)[-1].split())
-            sys.stdout.write(f"{label}\n{' '.join(words)}{'' if full else ' …'}\n")
+        for s, _, label, body in sorted(members, key=lambda kept: kept[0].doc.source_date.isoformat() if kept[0].doc.source_date else ""):
+            sys.stdout.write(f"{label}\n{body}\n")
 
 
 def print_eval(report, show_failures: bool) -> None:

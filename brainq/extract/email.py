@@ -35,7 +35,6 @@ from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
 from brainq.extract import html
-from brainq.extract.html import text_of
 
 KIND = "email"
 
@@ -771,7 +770,7 @@ def _text(
         if role == "text":
             blocks.append(_marked(_part_text(part)))
         elif role == "html":
-            blocks.append(_marked(text_of(_part_text(part))))
+            blocks.append(_marked(html.text_of(_part_text(part))))
             if "HTML converted to text" not in doc.notes:
                 doc.notes.append("HTML converted to text")
     if attachment_names:
