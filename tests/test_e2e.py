@@ -120,6 +120,11 @@ def test_a_reply_putting_practice_back_on_answers_over_the_cancellation_it_super
     assert rank_of(answer, "mail/Maildir/cur/1773246600.M5P5.host:2,S") == 0
     assert "back ON" in answer["answer"]
     assert answer["results"][1]["superseded_by"] == answer["results"][0]["doc_id"]
+    # `relevant` is its `relevance` against the floor: the day a source is about lifts its rank only.
+    relevant = [r["scores"]["relevance"] for r in answer["results"] if r["relevant"]]
+    other = [r["scores"]["relevance"] for r in answer["results"] if not r["relevant"]]
+    assert other and max(other) < min(relevant)
+    assert any(r["scores"]["day_factor"] != 1.0 for r in answer["results"])
 
 
 def test_an_undated_source_is_listed_as_undated_not_as_old(tmp_path, embedder):
