@@ -145,6 +145,14 @@ def check_question(question: str) -> str:
     return question
 
 
+def understood(question: str, as_of: date, config: Config, pattern: str | None = None) -> tuple[str, Intent]:
+    """The question tidied and classified, or a UsageError: what is wrong with the asking is
+    said before anything about the store (which may not be there)."""
+    question = check_question(question)
+    check_as_of(as_of)
+    return question, classify(question, config, pattern)
+
+
 @dataclass
 class Ranking:
     """Everything a question's evidence was ranked and judged with: what `ask` answers from,
@@ -159,9 +167,7 @@ class Ranking:
 
 
 def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date, pattern: str | None = None) -> Ranking:
-    question = check_question(question)
-    check_as_of(as_of)
-    intent = classify(question, config, pattern)
+    question, intent = understood(question, as_of, config, pattern)
     if not store.chunk_count():  # before the model: nothing to find is no reason to load it
         raise StoreError(
             f"nothing is ingested in {store.home} yet: run `brainq ingest PATH...` first, or name another --store"

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from brainq import __version__
 from brainq import errors
-from brainq.ask import Answer, Embed, ask
+from brainq.ask import Answer, Embed, ask, understood
 from brainq.config import Config
 from brainq.embedding import lazy_question_embed
 from brainq.errors import BrainqError, StoreError, UsageError
@@ -109,9 +109,11 @@ def answer(home: Path, request: Request, config: Config) -> Answer:
     served = ask_served(home, request)
     if served is not None:
         return served
-    store = Store(home, request.chroma_url)
+    as_of = date.fromisoformat(request.as_of)
+    understood(request.question, as_of, config, request.pattern)
+    store = Store(home, request.chroma_url, create=False)
     embed = lazy_question_embed(store, config.embedding)
-    return ask(request.question, store, config, embed, date.fromisoformat(request.as_of), request.pattern, request.top_k)
+    return ask(request.question, store, config, embed, as_of, request.pattern, request.top_k)
 
 
 class Server:

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from brainq.cli import app
+from brainq.store import Store
 from tests.conftest import AS_OF, ROOT, run_cli
 
 COMMANDS = ["ingest", "ask", "backfill", "cron", "status", "list", "forget", "sources", "eval", "serve", "mcp"]
@@ -66,6 +67,7 @@ def run(*args, store=None):
         (["--no-such-option", "status"], 2, "No such option"),
         (["backfill"], 2, "no sources yet"),
         (["forget", "/nowhere"], 2, "nothing in the store comes from there"),
+        (["sources", "remove", "/nowhere"], 2, "/nowhere is not a source"),
         (["ingest", ""], 2, "a path given is empty"),  # `brainq ingest "$MAILDIR"`, unset
         (["ingest", "--passwords", "/tmp", "README.md"], 1, "/tmp: a passwords file is a file, one password a line, not a folder"),
         (["forget", ""], 2, "a path given is empty"),
@@ -73,6 +75,7 @@ def run(*args, store=None):
     ],
 )
 def test_bad_input_is_one_line_and_a_status(tmp_path, args, status, message):
+    Store(tmp_path / "store").close()  # an empty store: what is wrong is the input
     result = run(*args, store=tmp_path / "store")
     assert result.returncode == status, result.stderr
     assert message in result.stderr
@@ -120,6 +123,7 @@ def test_a_stderr_nobody_reads_leaves_the_run_and_its_summary(tmp_path):
 
 def test_ask_before_any_ingest_says_so_without_making_the_model(tmp_path, monkeypatch):
     monkeypatch.setenv("BRAINQ_MODEL_CACHE", str(tmp_path / "models"))
+    Store(tmp_path / "store").close()
     result = run("ask", "Is Friday a half-day?", store=tmp_path / "store")
     assert result.returncode == 1, result.stderr
     assert result.stderr.startswith("brainq: error: nothing is ingested in") and result.stderr.count("\n") == 1
@@ -141,19 +145,36 @@ def test_a_folder_of_other_files_is_not_made_a_store(tmp_path):
     folder.chmod(0o755)  # whatever umask an earlier store left this process
     (folder / "notes.txt").write_text("the garage code is 4411")
     (tmp_path / "note.txt").write_text("the gate code is 2580")
-    for command in (["status"], ["ingest", str(tmp_path / "note.txt")]):
-        result = run(*command, store=folder)
-        assert result.returncode == 1, result.stderr
-        assert result.stderr.strip() == (
-            f"brainq: error: {folder} is not a brainq store and holds other files: name a new or empty folder with --store (or BRAINQ_HOME)"
-        )
+    result = run("ingest", str(tmp_path / "note.txt"), store=folder)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip() == (
+        f"brainq: error: {folder} is not a brainq store and holds other files: name a new or empty folder with --store (or BRAINQ_HOME)"
+    )
     assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
     assert oct(folder.stat().st_mode & 0o777) == "0o755"
     # What Finder or a new drive puts in an empty folder is no one's document.
     new = tmp_path / "new"
     (new / "lost+found").mkdir(parents=True)
     (new / ".DS_Store").write_bytes(b"\0")
-    assert run("status", store=new).returncode == 0
+    assert run("ingest", str(tmp_path / "note.txt"), store=new).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["status"], ["status", "--check"], ["list"], ["sources"], ["ask", "Is Friday a half-day?"], ["backfill"],
+     ["forget", "/nowhere"], ["sources", "remove", "/nowhere"], ["eval", str(ROOT / "corpus_samples" / "queries.yaml")],
+     ["serve"], ["mcp"]],
+)  # fmt: skip
+def test_only_ingest_makes_a_store(tmp_path, command):
+    """A mistyped --store given to any other command is said to hold no store, and nothing is
+    made there: no folder, no empty store the next command would find."""
+    typo = tmp_path / "brian" / "store"
+    result = subprocess.run(
+        [sys.executable, "-m", "brainq", "--store", str(typo), *command], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == f"brainq: error: no brainq store at {typo}: `brainq ingest PATH...` makes one, or name another --store\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_store_is_not_ingested_into_itself_through_a_link(tmp_path):
@@ -179,6 +200,7 @@ def test_bad_patterns_file_names_key_and_line(tmp_path):
 
 def test_empty_store_status_and_list(tmp_path):
     store = tmp_path / "store"
+    Store(store).close()
     status = run_cli("status", "--json", store=store)
     assert status.exit_code == 0
     info = json.loads(status.stdout)
@@ -266,6 +288,6 @@ def test_a_file_named_to_drive_the_terminal_is_printed_escaped(tmp_path):
     listed = [json.loads(line)["path"] for line in run_cli("list", "--json", store=store).stdout.splitlines()]
     assert str(folder / name) in listed
     odd_store = run_cli("status", store=tmp_path / "st[/b]\x1bx")  # rich markup and an ESC in --store
-    assert odd_store.exit_code == 0 and "st[/b]\\x1bx" in odd_store.output and "\x1b" not in odd_store.output
+    assert odd_store.exit_code == 1 and "st[/b]\\x1bx" in odd_store.output and "\x1b" not in odd_store.output
     missing = run_cli("ingest", str(tmp_path / "gone\x1b[2J"), store=store)
     assert "gone\\x1b[2J: no such file" in missing.output and "\x1b" not in missing.output

@@ -7,6 +7,7 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
+from brainq.store import Store
 from tests.conftest import AS_OF, ask_json
 
 pytestmark = pytest.mark.slow
@@ -74,6 +75,7 @@ def test_a_document_is_read_by_its_id(sample_store):
 
 
 def test_an_empty_store_says_so(tmp_path):
+    Store(tmp_path / "empty").close()
     _, (asked, status) = session_calls(tmp_path / "empty", [("ask", {"question": "Anything?"}), ("status", {})])
     assert asked.is_error and "nothing is ingested" in asked.content[0].text
     assert status.structured_content["documents"] == 0

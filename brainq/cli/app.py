@@ -70,10 +70,10 @@ class Settings:
 
         return load_config(str(self.patterns) if self.patterns else None)
 
-    def store(self):
+    def store(self, create: bool = False):
         from brainq.store import Store
 
-        return Store(self.store_dir, self.chroma_url)
+        return Store(self.store_dir, self.chroma_url, create=create)
 
 
 def given_path(value: str) -> Path:

@@ -120,7 +120,7 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, p
     from brainq.render import IngestProgress, print_ingest_report
 
     config = with_passwords(settings.config(), str(passwords) if passwords else None)
-    store = settings.store()
+    store = settings.store(create=command == "ingest")
 
     with store.writer_lock(wait):
         if remember:

@@ -64,8 +64,8 @@ def list_documents(
     problem = settings.config().doc_types.unknown(doc_type)
     if problem:
         raise UsageError(f"--type: {problem}")
-    store = settings.store()
-    docs = store.documents(doc_type, parse_day(since, "--since"), parse_day(until, "--until"))
+    first, last = parse_day(since, "--since"), parse_day(until, "--until")
+    docs = settings.store().documents(doc_type, first, last)
     print_documents(docs, as_json=as_json)
 
 

@@ -60,20 +60,25 @@ def _holds_only_a_store(folder: Path) -> bool:
 class Store:
     """One brainq store: a directory holding the catalog and (by default) Chroma's files."""
 
-    def __init__(self, home: Path, chroma_url: str | None = None):
+    def __init__(self, home: Path, chroma_url: str | None = None, *, create: bool = True):
         self.home = Path(home).expanduser()
         self.chroma_url = chroma_url
-        self._open_home()
+        self._open_home(create)
         self.catalog = Catalog(self.home)
         self.chroma = Chroma(self.home, chroma_url, self.catalog)
         self.origins = Origins(self.catalog, self.chroma)
         self.writes = Writes(self.home, self.catalog, self.chroma, self.origins)
 
-    def _open_home(self) -> None:
+    def _open_home(self, create: bool) -> None:
         # The store holds a person's mail: everything in it is readable by its owner only.
         os.umask(0o077)
         if self.home.exists() and not self.home.is_dir():
             raise StoreError(f"store path {self.home} is a file, not a directory")
+        if not create and not self.chroma_url and not (self.home / "catalog.sqlite3").is_file():
+            # Only ingest makes a store: a mistyped --store given to status, ask or mcp must
+            # not leave a new empty store (and its parent folders) behind. A store on a Chroma
+            # server is there already: a new machine's folder is filled from it.
+            raise StoreError(f"no brainq store at {self.home}: `brainq ingest PATH...` makes one, or name another --store")
         if self.home.is_dir() and not _holds_only_a_store(self.home):
             # A mistyped --store (the home folder, a folder of documents, /tmp) must not
             # become a store, nor have its mode changed to the owner's alone.
