@@ -167,7 +167,7 @@ def _snapshot(store: Path) -> dict[str, tuple[int, bytes]]:
 
 def test_store_of_a_newer_version_is_refused_and_left_alone(tmp_path):
     store = tmp_path / "store"
-    assert brainq("--store", str(store), "status").returncode == 0
+    assert brainq("--store", str(store), "ingest", str(FIXTURES / "text")).returncode == 0
     with sqlite3.connect(store / "catalog.sqlite3") as db:
         db.execute("UPDATE meta SET value='99' WHERE key='schema'")
     db.close()
@@ -184,10 +184,13 @@ def test_store_of_a_newer_version_is_refused_and_left_alone(tmp_path):
 
 def test_store_path_under_a_file(tmp_path):
     (tmp_path / "file").write_text("not a folder")
-    result = brainq("--store", str(tmp_path / "file/store"), "status")
-    assert result.returncode == 1
     store = tmp_path / "file/store"
+    result = brainq("--store", str(store), "ingest", str(FIXTURES / "text"))
+    assert result.returncode == 1
     assert result.stderr.strip() == f"brainq: error: cannot create store at {store}: Not a directory"
+    result = brainq("--store", str(store), "status")
+    assert result.returncode == 1
+    assert result.stderr.strip().startswith(f"brainq: error: no brainq store at {store}: ")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes to read-only folders")
