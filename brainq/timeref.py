@@ -21,7 +21,9 @@ Rules, where everyday speech is ambiguous:
   "after June" from its end. "Two weeks ago" and "4 years ago" are said too loosely to be a
   range that demotes what lies outside it, and are left to the words.
 - A school year runs August 15 to June 30; "this school year" is the one under way, or, in the
-  summer break, the one just ended.
+  summer break, the one just ended. "Last year", "this year" and "next year" in a question
+  about school ("Who was her teacher last year?", "What time did school let out last year?")
+  are school years: a family counts those years by them.
 - Ordering: "first", "earliest", "originally" ask for the oldest evidence; "last time", "most
   recent", "latest", "when did we last", "last <thing>" ("last vet visit") for the newest. A
   "last" that names a time ("last week", "last spring") is a range, not an ordering, and "first"
@@ -56,6 +58,13 @@ QUESTION_CHARS = 2000
 # (month, day): a school year runs from August 15 to June 30 of the next year.
 SCHOOL_YEAR_START = (8, 15)
 SCHOOL_YEAR_END = (6, 30)
+# A question about school: its "last year" is the last school year. Not "class" (a yoga class)
+# nor "principal" (a loan's).
+_SCHOOL = re.compile(
+    r"\b(?:school|teachers?|grades?|graders?|homeroom|classroom|kindergarten|pre-?k|preschool|semesters?"
+    r"|trimesters?|report cards?)\b",
+    re.IGNORECASE,
+)
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # first month
 SEASON_MONTHS = 3
 
@@ -385,9 +394,11 @@ def _calendar_year(m: re.Match, as_of: date, past: bool):
 
 
 def _relative_unit(m: re.Match, as_of: date, past: bool):
-    """last/this/next week, weekend, month or year."""
+    """last/this/next week, weekend, month or year (a school year in a question about school)."""
     offset = {"last": -1, "this": 0, "next": 1}[m.group("rel").lower()]
     unit = m.group("unit").lower()
+    if unit == "year" and _SCHOOL.search(m.string):
+        return "range", _school_years(_current_school_year(as_of) + offset)
     if unit in ("week", "weekend"):
         monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
         first = monday + timedelta(days=5) if unit == "weekend" else monday
@@ -407,11 +418,19 @@ def _school_year(m: re.Match, as_of: date, past: bool):
         if start is None or int(end_text) % 100 != (start + 1) % 100:
             return None
     elif m.group("rel"):
-        current = as_of.year if (as_of.month, as_of.day) >= SCHOOL_YEAR_START else as_of.year - 1
-        start = current + {"this": 0, "current": 0, "last": -1, "next": 1}[m.group("rel").lower()]
+        start = _current_school_year(as_of) + {"this": 0, "current": 0, "last": -1, "next": 1}[m.group("rel").lower()]
     else:
         return None
-    return "range", (date(start, *SCHOOL_YEAR_START), date(start + 1, *SCHOOL_YEAR_END))
+    return "range", _school_years(start)
+
+
+def _current_school_year(as_of: date) -> int:
+    """The year the school year under way (or, in the summer break, just ended) began in."""
+    return as_of.year if (as_of.month, as_of.day) >= SCHOOL_YEAR_START else as_of.year - 1
+
+
+def _school_years(start: int) -> tuple[date, date]:
+    return date(start, *SCHOOL_YEAR_START), date(start + 1, *SCHOOL_YEAR_END)
 
 
 _YEARS = r"(?P<{a}>\d{{4}})\s*[-/\u2013]\s*(?P<{b}>\d{{4}}|\d{{2}})\b"

@@ -101,6 +101,14 @@ def test_days(question, as_of, day):
         ("Who was Harper's teacher last school year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
         ("Who was the teacher in the 2023-2024 school year?", WED, date(2023, 8, 15), date(2024, 6, 30)),
         ("Who was the teacher in school year 2023-24?", WED, date(2023, 8, 15), date(2024, 6, 30)),
+        # a question about school counts its years as school years
+        ("Who was Felix's teacher last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
+        ("What time did school let out on half days last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
+        ("What grade is Leo in this year?", date(2026, 9, 2), date(2026, 8, 15), date(2027, 6, 30)),
+        ("Which teacher will she have next year?", WED, date(2026, 8, 15), date(2027, 6, 30)),
+        # a class or a principal is not school's: the calendar year
+        ("What did the yoga class cost last year?", WED, date(2025, 1, 1), date(2025, 12, 31)),
+        ("How much principal did we pay off last year?", WED, date(2025, 1, 1), date(2025, 12, 31)),
         # year boundaries: as_of just after New Year
         ("What did we do last December?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
         ("What did we do in December?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
