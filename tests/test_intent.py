@@ -76,6 +76,8 @@ HISTORICAL = [
     "What year did we buy the minivan?",
     "How long ago did we repave the driveway?",
     "Which plumber put in our hot water heater?",
+    "Why did we take the dog to the vet in November?",
+    "Why was the game moved to Sunday?",
 ]
 CASES = (
     [(q, "logistical") for q in LOGISTICAL]
