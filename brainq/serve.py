@@ -47,8 +47,9 @@ from brainq.verdict import Verdict
 SOCKET_NAME = "brainq.sock"
 PROTOCOL = 2  # 2: an Answer names its source
 MAX_REQUEST_BYTES = 1 << 20
-# A queued request may wait behind others; past this, answering in-process is faster.
-REPLY_TIMEOUT_SECONDS = 120.0
+# A queued request may wait behind others (each takes a tenth of a second); past this, the
+# server is stalled (stopped with Ctrl-Z, or hung) and answering in-process is faster.
+REPLY_TIMEOUT_SECONDS = 10.0
 REMEMBERED_VECTORS = 20_000  # sentence vectors the server keeps: float32, 384 numbers, ~30 MB
 
 
@@ -129,8 +130,10 @@ class Server:
         self.sock = self._bind()
 
     def warm_up(self) -> None:
-        """Load the model and open the vectors now, so the first client does not wait for them."""
-        ask("warm up", self.store, self._config(None), self.embed, date.today())
+        """Load the model and open the vectors now, so the first client does not wait for them;
+        a server started before the first ingest (at login) waits for its first question."""
+        if self.store.chunk_count():
+            ask("warm up", self.store, self._config(None), self.embed, date.today())
 
     def _bind(self) -> socket.socket:
         """Bind the store's socket, holding `serve.lock` for the server's lifetime: one server
@@ -151,13 +154,10 @@ class Server:
         return sock
 
     def serve_forever(self) -> None:
-        try:
-            while True:
-                conn, _ = self.sock.accept()
-                with conn:
-                    self._handle(conn)
-        finally:
-            self.close()
+        while True:
+            conn, _ = self.sock.accept()
+            with conn:
+                self._handle(conn)
 
     def close(self) -> None:
         self.sock.close()

@@ -1,6 +1,7 @@
 """`brainq mcp`: the store's tools, through the MCP SDK's own stdio client, as an assistant calls them."""
 
 import asyncio
+import json
 import sys
 
 import pytest
@@ -8,7 +9,7 @@ from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from brainq.store import Store
-from tests.conftest import AS_OF, ask_json
+from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -72,6 +73,18 @@ def test_a_document_is_read_by_its_id(sample_store):
     read = document.structured_content
     assert read["path"] == first["path"] and read["doc_type"] == first["doc_type"]
     assert "16x25" in read["text"] and len(read["text"]) <= 20_001
+
+
+def test_a_document_of_several_chunks_is_read_as_written(sample_store):
+    """Chunks repeat the last sentences of the one before; the document's text says them once."""
+    store, _ = sample_store
+    path = SAMPLES / "notes" / "babysitter.md"
+    listed = [json.loads(line) for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+    doc_id = next(d["doc_id"] for d in listed if d["path"] == str(path))
+    _, (document,) = session_calls(store, [("get_document", {"id": doc_id})])
+    lines = [line for line in document.structured_content["text"].splitlines() if line.strip()]
+    assert len(lines) > 20 and len(lines) == len(set(lines))  # the file repeats no line either
+    assert lines[-1] in path.read_text()
 
 
 def test_an_empty_store_says_so(tmp_path):

@@ -6,9 +6,11 @@ import stat
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 
 import pytest
 
+from brainq import __version__
 from brainq.serve import PROTOCOL, RememberedEmbed
 from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
 
@@ -55,14 +57,23 @@ def served(tmp_path, embedder):
     home, source = tmp_path / "s", tmp_path / "docs"
     shutil.copytree(SAMPLES / "notes", source)
     assert run_cli("ingest", "--quiet", str(source), store=home).exit_code == 0
+    with serving(home):
+        yield home, source
+
+
+@contextmanager
+def serving(home):
+    """A `brainq serve` process for `home`, stopped as SIGTERM stops it, leaving no socket."""
     server = subprocess.Popen(
         [sys.executable, "-m", "brainq", "--store", str(home), "serve"], stderr=subprocess.PIPE, text=True
     )
     started = server.stderr.readline()
-    assert "answering for" in started, started + server.stderr.read()
-    yield home, source
-    server.terminate()
-    assert server.wait(timeout=30) == 0
+    try:
+        assert "answering for" in started, started + server.stderr.read()
+        yield server
+    finally:
+        server.terminate()
+        assert server.wait(timeout=30) == 0
     assert not (home / "brainq.sock").exists()
 
 
@@ -172,3 +183,38 @@ def test_an_answer_is_rebuilt_only_from_brainq_classes():
     with pytest.raises(WireError, match="malformed Intent"):
         from_wire({"$": "Intent", "pattern": "entity", "shell": "rm -rf /"})
     assert from_wire({"$": "tuple", "v": [{"$": "date", "v": "2026-03-12"}]})[0].isoformat() == "2026-03-12"
+
+
+@pytest.mark.slow
+def test_a_stalled_server_is_passed_over(tmp_path, embedder):
+    """A server stopped with Ctrl-Z accepts connections (the kernel queues them) and answers
+    none: ask waits REPLY_TIMEOUT_SECONDS, not minutes, then answers in-process."""
+    import os
+    import signal
+
+    from brainq.serve import REPLY_TIMEOUT_SECONDS
+
+    home = tmp_path / "s"
+    assert run_cli("ingest", "--quiet", str(SAMPLES / "notes"), store=home).exit_code == 0
+    with serving(home) as server:
+        os.kill(server.pid, signal.SIGSTOP)
+        try:
+            started = time.monotonic()
+            answer = ask_json(home, "What is the Wi-Fi password?")
+            waited = time.monotonic() - started
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+    assert answer["results"] and REPLY_TIMEOUT_SECONDS <= waited < REPLY_TIMEOUT_SECONDS + 60
+
+
+def test_a_server_started_before_the_first_ingest_waits_for_it(tmp_path):
+    """`@reboot brainq serve` on a store nothing is in yet: it starts, says so when asked, and
+    leaves no socket behind when stopped."""
+    home, empty = tmp_path / "s", tmp_path / "empty"
+    empty.mkdir()
+    run_cli("ingest", "--quiet", str(empty), store=home)  # makes the store, finds nothing
+    request = {"question": "Anything?", "as_of": AS_OF, "pattern": None, "top_k": 5, "chroma_url": None,
+               "patterns": None, "version": __version__}  # fmt: skip
+    with serving(home):
+        reply = _send(home, json.dumps({"brainq": PROTOCOL, "ask": request}).encode() + b"\n")
+    assert "nothing is ingested" in reply["error"]["message"]

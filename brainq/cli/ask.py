@@ -81,12 +81,14 @@ def serve(ctx: typer.Context) -> None:
     store = settings.store()
     server = Server(store, lazy_question_embed(store, config.embedding), load_config)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    server.warm_up()
-    typer.echo(f"brainq: answering for {server.store.home} on {server.path} (Ctrl-C stops)", err=True)
     try:
+        server.warm_up()
+        typer.echo(f"brainq: answering for {server.store.home} on {server.path} (Ctrl-C stops)", err=True)
         server.serve_forever()
     except KeyboardInterrupt:
         pass
+    finally:
+        server.close()  # a socket left behind by a failed start would be tried by every ask
 
 
 @app.command()

@@ -348,7 +348,13 @@ class Catalog:
         rows = self.db.execute("SELECT text FROM chunks WHERE doc_id = ? ORDER BY rowid", (doc_id,)).fetchall()
         if not rows and not self.get_documents([doc_id]):
             return None
-        text = "\n".join(row[0].split("\n", 1)[-1] for row in rows)
+        lines: list[str] = []
+        before: list[str] = []
+        for (chunk,) in rows:
+            body = chunk.split("\n", 1)[-1].split("\n")
+            lines.extend(body[_carried(before, body) :])
+            before = body
+        text = "\n".join(lines)
         return text if len(text) <= limit else text[:limit] + "\u2026"
 
     def chunk_ids_of(self, doc_ids: list[str]) -> set[str]:
@@ -501,3 +507,9 @@ class Catalog:
                 self.insert_documents(doc.path, [doc], chunks[doc.doc_id])
             db.executemany("INSERT INTO remote_documents VALUES (?, ?)", [(d, origin) for d in documents])
             db.execute("INSERT OR REPLACE INTO remote_origins VALUES (?, ?, ?)", (origin, revision, utc_now()))
+
+
+def _carried(before: list[str], body: list[str]) -> int:
+    """How many of a chunk's first lines repeat the last lines of the chunk before it: chunking
+    carries a window's last sentences into the next, which a document's text must say once."""
+    return next((k for k in range(min(len(before), len(body)), 0, -1) if before[-k:] == body[:k]), 0)
