@@ -230,8 +230,8 @@ def ingest(
             # A file in a source folder not found is kept, even when that source lies in another;
             # spam and deleted mail goes, though its file is still there.
             if any(within(gone, spam) for spam in apart) or (
-                not any(within(gone, folder) for folder in missing) and _vanished(gone)
-            ):
+                not any(within(gone, folder) for folder in missing) and (_vanished(gone) or os.path.isdir(gone))
+            ):  # a folder now of the file's name (its documents in it) replaced the file
                 store.forget_file(gone)
                 report.removed += 1
     report.seconds = time.monotonic() - started

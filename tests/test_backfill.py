@@ -158,6 +158,19 @@ def test_deleted_file_is_dropped(home):
     assert_consistent(store)
 
 
+def test_a_file_replaced_by_a_folder_of_its_name_is_dropped(home):
+    tree, store = home
+    invite = tree / "mail/invite.eml"
+    text = invite.read_text()
+    invite.unlink()
+    invite.mkdir()
+    (invite / "again.eml").write_text(text)
+    report = backfill(store)
+    assert (report["added"], report["removed"], report["unchanged"]) == (1, 1, TREE_FILES - 1)
+    assert documents(store, invite) == {} and documents(store, invite / "again.eml") != {}
+    assert_consistent(store)
+
+
 def test_a_folder_forgotten_inside_a_source_stays_out_until_ingested_again(home):
     tree, store = home
     forgotten = documents(store, tree / "notes/wifi.txt")
