@@ -43,7 +43,7 @@ from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for, resolved
 from brainq.paths import NOT_UTF8, printable, unnamable
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument, is_store
-from brainq.store.records import within
+from brainq.store.records import EMPTY, NOT_A_KIND, within
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
@@ -405,7 +405,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
         if not st.st_size or (module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES):
-            reason = "not a kind brainq reads" if st.st_size else "empty"
+            reason = NOT_A_KIND if st.st_size else EMPTY
             _skip(report, progress, path, reason)
             yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
             return

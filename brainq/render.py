@@ -153,6 +153,11 @@ def print_status(info: dict, as_json: bool) -> None:
         out.print(f"origin: {info['origin']} on the Chroma server at {info['chroma_url']}", markup=False)
     for source in info["sources"]:
         out.print(f"source: {shown(source)}", markup=False)
+    failed = info["failed_files"]
+    for failure in failed[:20]:
+        out.print(f"unread: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
+    if len(failed) > 20:
+        out.print(f"unread: {len(failed) - 20} more files (`brainq status --json` lists them all)", markup=False)
     if "check" in info:
         for line in check_lines(info["check"], info["store"]):
             out.print(line, markup=False)
@@ -163,7 +168,8 @@ def print_status(info: dict, as_json: bool) -> None:
             f"{_failed(run.get('failed', 0), run.get('parts_failed', 0))}",
             markup=False,
         )
-        for failure in run.get("failures", [])[:20]:
+        listed = {failure["path"] for failure in failed}
+        for failure in [f for f in run.get("failures", []) if f["path"] not in listed][:20]:
             out.print(f"  failed: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
 
 

@@ -774,6 +774,13 @@ def test_every_file_is_accounted_for(home):
     assert report["skipped"] == 3 and report["failed"] == 3
     assert all("rename it" in f["reason"] for f in report["failures"] if "\\x" in f["path"])
     assert run_cli("status", store=store).exit_code == 0  # the run's log holds the names as text
+    # The next run passes over the unchanged broken file; status still names it, and not the
+    # files passed over as empty or of a kind brainq does not read.
+    assert json.loads(run_cli("backfill", "--json", store=store).stdout)["failed"] == 2  # the names, still
+    info = json.loads(run_cli("status", "--json", store=store).stdout)
+    assert [(Path(f["path"]).name, f["reason"][:11]) for f in info["failed_files"]] == [("broken.pdf", "unreadable ")]
+    assert info["files_with_errors"] == 1
+    assert f"unread: {tree / 'notes/broken.pdf'}: unreadable" in run_cli("status", store=store).stdout
 
 
 def test_a_store_inside_a_source_is_not_read_and_a_file_gone_before_its_reading_is_no_failure(home, monkeypatch):

@@ -20,7 +20,7 @@ def status(
         bool, typer.Option("--repair", help="Mend what --check finds: drop orphan vectors, make missing ones again.")
     ] = False,
 ) -> None:
-    """Counts by type and year, sources, store size and the last runs' failures.
+    """Counts by type and year, sources, store size, the files that could not be read, and the last runs.
 
     `--check` opens the store as ingest does and writes to it, compares the catalog with
     Chroma (every chunk has its vector, no vector is left over) and lists files an

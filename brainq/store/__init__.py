@@ -272,6 +272,7 @@ class Store:
             **self.counts(),
             "size_bytes": self.size_bytes(),
             "sources": self.sources(),
+            "failed_files": self.catalog.failed_files(),
             "last_runs": self.last_runs(),
         }
 

@@ -18,9 +18,10 @@ from pathlib import Path
 
 from brainq.errors import StoreError
 from brainq.store.records import (
-    Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
+    EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
 )  # fmt: skip
 
+_FAILED = "error IS NOT NULL AND error NOT IN (?, ?)"  # a failed file, not one passed over (EMPTY, NOT_A_KIND)
 SCHEMA_VERSION = 3  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key
 MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
 
@@ -463,7 +464,8 @@ class Catalog:
             )
         )
         copies = self.db.execute(f"SELECT count(*) - {distinct} FROM documents").fetchone()[0]
-        files, failed = self.db.execute("SELECT count(*), count(error) FROM files").fetchone()
+        files = self.db.execute("SELECT count(*) FROM files").fetchone()[0]
+        failed = self.db.execute(f"SELECT count(*) FROM files WHERE {_FAILED}", (EMPTY, NOT_A_KIND)).fetchone()[0]
         chunks = self.db.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]
         return {
             "documents": sum(by_type.values()),
@@ -474,6 +476,12 @@ class Catalog:
             "by_type": by_type,
             "by_year": by_year,
         }
+
+    def failed_files(self) -> list[dict]:
+        """The files whose last reading failed, and why. Each run passes over them until they
+        change (a password or a fix of brainq aside), so its report no longer names them."""
+        rows = self.db.execute(f"SELECT path, error FROM files WHERE {_FAILED} ORDER BY path", (EMPTY, NOT_A_KIND))
+        return [{"path": path, "reason": error} for path, error in rows]
 
     # -- copies of other origins' documents (brainq/store/sync.py) -------------------------
 

@@ -88,6 +88,12 @@ class Chunk:
         return hashlib.sha1(self.embedded_text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+# Why a file is in the catalog without documents, though its reading did not fail: it is
+# passed over until it changes, as a file that failed is, but is no error to report.
+EMPTY = "empty"
+NOT_A_KIND = "not a kind brainq reads"
+
+
 @dataclass
 class FileRecord:
     path: str
