@@ -2,9 +2,9 @@
 
 A pattern scores one point for each of its cues (regular expressions, case-insensitive) found
 in the question; the patterns with a point are the candidates. Cues alone cannot weigh a
-question's tense against the things it names, so between candidates the question's shape
-decides first; which pattern each shape favours is configured per pattern (`prevails_when`,
-`yields_in_present`). The shapes, most telling first:
+question's tense against the things it names, so between candidates (or, when no cue matches,
+among all patterns) the question's shape decides first; which pattern each shape favours is
+configured per pattern (`prevails_when`, `yields_in_present`). The shapes, most telling first:
 - latest_state: "when was X's last ..." asks for a thing's latest state;
 - past_event: a past-tense question with a year ("in 2023") or a date ("on March 13"), or one
   that opens with who/what/where/when/which/how ("who was", "what did we", "when did we"), asks
@@ -14,7 +14,7 @@ decides first; which pattern each shape favours is configured per pattern (`prev
 Then a present or future question asks how things are now: a pattern that `yields_in_present`
 ("the filter we bought") gives way to any other's cues ("what's the size"). Otherwise the most
 cues win; a tie goes to the default pattern if it is tied, else to the pattern listed first in
-patterns.yaml. No cue at all: the default pattern.
+patterns.yaml. No cue and no shape: the default pattern.
 """
 
 from __future__ import annotations
@@ -83,6 +83,11 @@ def classify(question: str, config: Config, override: str | None = None) -> Inte
         return Intent(override, "chosen with --pattern", scores)
     candidates = [name for name, score in scores.items() if score > 0]
     if not candidates:
+        # The question's shape still tells: "why did we take the dog to the vet in November?"
+        # names no cue, and asks what happened.
+        winner, why = _by_shape(question, list(config.patterns), scores, config.patterns, config.default_pattern)
+        if winner:
+            return Intent(winner, f"no cue matched; {why}", scores)
         return Intent(config.default_pattern, "no cue matched; default pattern", scores)
     winner, why = _decide(question, candidates, scores, config.patterns, config.default_pattern)
     cues = f"cues matched: {_describe(matches)}"
@@ -93,10 +98,9 @@ def _decide(question: str, candidates: list[str], scores: dict[str, float], patt
     """The winner among patterns whose cues matched, and the rule that chose it (or "")."""
     if len(candidates) == 1:
         return candidates[0], ""
-    for name, shape in _SHAPES.items():
-        prevailing = [c for c in candidates if name in patterns[c].prevails_when]
-        if prevailing and shape.applies(question):
-            return _most_cues(prevailing, scores, default), shape.reason
+    winner, why = _by_shape(question, candidates, scores, patterns, default)
+    if winner:
+        return winner, why
     yielding = [c for c in candidates if patterns[c].yields_in_present]
     others = [c for c in candidates if c not in yielding]
     if yielding and others and not is_past_tense(question):
@@ -110,6 +114,15 @@ def _decide(question: str, candidates: list[str], scores: dict[str, float], patt
         chosen = "the default pattern" if winner == default else "the first listed"
         return winner, f"cues tied between {' and '.join(tied)}; {chosen} wins"
     return winner, "more cues than the others"
+
+
+def _by_shape(question: str, candidates: list[str], scores: dict[str, float], patterns: dict[str, Pattern], default: str):
+    """The candidate the question's shape favours, and the shape's reason; (None, "") if none."""
+    for name, shape in _SHAPES.items():
+        prevailing = [c for c in candidates if name in patterns[c].prevails_when]
+        if prevailing and shape.applies(question):
+            return _most_cues(prevailing, scores, default), shape.reason
+    return None, ""
 
 
 def _most_cues(candidates: list[str], scores: dict[str, float], default: str) -> str:

@@ -127,6 +127,8 @@ def test_no_cue_gives_the_default(config):
     intent = classify("Tell me about the roof", config)
     assert intent.pattern == config.default_pattern
     assert intent.reason == "no cue matched; default pattern"
+    shaped = classify("When should we drop her off for the concert on the 30th?", config)
+    assert shaped.pattern == "logistical" and shaped.reason == "no cue matched; a day in a present or future question asks what happens that day"
 
 
 def test_override(config):
