@@ -91,6 +91,9 @@ _AUXILIARY = re.compile(
 # regular -ed form; and a few time words.
 _PAST_WORDS = re.compile(
     r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|gave|made|told|ago|yesterday"
+    r"|built|found|brought|sold|won|lost|broke|wrote|met|began|became|drove|flew|ran|saw|chose|spent"
+    r"|kept|held|taught|caught|fell|grew|knew|heard|forgot|spoke|stole|swam|sang|threw|wore|drew"
+    r"|rode|fought|sat|stood|slept|woke|dug|hung|laid|lent|led|meant"
     r"|last night|previously|put|set|cut|let|shut|\w{3,}(?<!e)ed)\b",
     re.IGNORECASE,
 )

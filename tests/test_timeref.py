@@ -219,6 +219,9 @@ def test_nothing_about_time():
         ("Which plumber put in our hot water heater?", True),
         ("Who installed the water heater?", True),
         ("Who needs a ride to practice?", False),
+        ("Who built our deck?", True),  # an irregular verb
+        ("Who taught Iris piano?", True),
+        ("Who builds decks around here?", False),
     ],
 )
 def test_tense(question, past):
