@@ -41,7 +41,7 @@ class Intent:
 
 _LATEST_STATE = re.compile(r"\bwhen\s+(?:was|were)\b.*\b(?:last|latest|most\s+recent)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
-_WH_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|where|when|which|why|how)\b", re.I)
+_WH_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|where|when|which|how)\b", re.I)
 _DATE = rf"{MONTH_RE}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}/\d{{1,2}}\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\b"
 _DAY_WORD = re.compile(
     rf"\b(?:{'|'.join(DAY_WORDS)}|this\s+(?:weekend|morning|afternoon|evening))\b|{WEEKDAY_RE}|{_DATE}",

@@ -23,7 +23,8 @@ Rules, where everyday speech is ambiguous:
 - A school year runs August 15 to June 30; "this school year" is the one under way, or, in the
   summer break, the one just ended. "Last year", "this year" and "next year" in a question
   about school ("Who was her teacher last year?", "What time did school let out last year?")
-  are school years: a family counts those years by them.
+  are school years: a family counts those years by them. In the summer break "last year" is
+  the school year just ended, as "this year" is.
 - Ordering: "first", "earliest", "originally" ask for the oldest evidence; "last time", "most
   recent", "latest", "when did we last", "last <thing>" ("last vet visit") for the newest. A
   "last" that names a time ("last week", "last spring") is a range, not an ordering, and "first"
@@ -58,11 +59,12 @@ QUESTION_CHARS = 2000
 # (month, day): a school year runs from August 15 to June 30 of the next year.
 SCHOOL_YEAR_START = (8, 15)
 SCHOOL_YEAR_END = (6, 30)
-# A question about school: its "last year" is the last school year. Not "class" (a yoga class)
-# nor "principal" (a loan's).
+# A question about school: its "last year" is the last school year. Not "class" (a yoga class),
+# "principal" (a loan's) nor a grade without its number (of motor oil).
 _SCHOOL = re.compile(
-    r"\b(?:school|teachers?|grades?|graders?|homeroom|classroom|kindergarten|pre-?k|preschool|semesters?"
-    r"|trimesters?|report cards?)\b",
+    r"\b(?:school|teachers?|homeroom|classroom|kindergarten|pre-?k|preschool|semesters?|trimesters?|report cards?"
+    r"|(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)"
+    r"[\s-]+grade(?:rs?)?)\b",
     re.IGNORECASE,
 )
 SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}  # first month
@@ -88,12 +90,12 @@ _AUXILIARY = re.compile(
 )
 # Without an auxiliary ("What happened on March 13?", "Which plumber put in the heater?"), a
 # question's verb follows its subject: a form without -s is past ("put", not "puts"), as is a
-# regular -ed form; and a few time words.
+# regular -ed form or an irregular past that is no adjective or noun too (not "lost", "saw",
+# "held", "sold": "Lost and found pickup on March 13?"); and a few time words.
 _PAST_WORDS = re.compile(
     r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|gave|made|told|ago|yesterday"
-    r"|built|found|brought|sold|won|lost|broke|wrote|met|began|became|drove|flew|ran|saw|chose|spent"
-    r"|kept|held|taught|caught|fell|grew|knew|heard|forgot|spoke|stole|swam|sang|threw|wore|drew"
-    r"|rode|fought|sat|stood|slept|woke|dug|hung|laid|lent|led|meant"
+    r"|built|brought|won|broke|wrote|met|began|became|drove|flew|ran|chose|taught|caught|grew|knew"
+    r"|heard|forgot|spoke|stole|swam|sang|threw|wore|drew|rode|fought|slept|woke|dug|lent|meant"
     r"|last night|previously|put|set|cut|let|shut|\w{3,}(?<!e)ed)\b",
     re.IGNORECASE,
 )
@@ -401,7 +403,10 @@ def _relative_unit(m: re.Match, as_of: date, past: bool):
     offset = {"last": -1, "this": 0, "next": 1}[m.group("rel").lower()]
     unit = m.group("unit").lower()
     if unit == "year" and _SCHOOL.search(m.string):
-        return "range", _school_years(_current_school_year(as_of) + offset)
+        # In the summer break the school year just ended is "this year" and "last year" both:
+        # "her teacher last year", asked in July, is June's.
+        summer = SCHOOL_YEAR_END < (as_of.month, as_of.day) < SCHOOL_YEAR_START
+        return "range", _school_years(_current_school_year(as_of) + (max(offset, 0) if summer else offset))
     if unit in ("week", "weekend"):
         monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
         first = monday + timedelta(days=5) if unit == "weekend" else monday

@@ -104,11 +104,14 @@ def test_days(question, as_of, day):
         # a question about school counts its years as school years
         ("Who was Felix's teacher last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
         ("What time did school let out on half days last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
-        ("What grade is Leo in this year?", date(2026, 9, 2), date(2026, 8, 15), date(2027, 6, 30)),
+        ("Who is Leo's 2nd grade teacher this year?", date(2026, 9, 2), date(2026, 8, 15), date(2027, 6, 30)),
+        # in the summer break, the school year just ended
+        ("Who was her teacher last year?", date(2026, 7, 20), date(2025, 8, 15), date(2026, 6, 30)),
         ("Which teacher will she have next year?", WED, date(2026, 8, 15), date(2027, 6, 30)),
         # a class or a principal is not school's: the calendar year
         ("What did the yoga class cost last year?", WED, date(2025, 1, 1), date(2025, 12, 31)),
         ("How much principal did we pay off last year?", WED, date(2025, 1, 1), date(2025, 12, 31)),
+        ("What grade of oil did the mower take last year?", WED, date(2025, 1, 1), date(2025, 12, 31)),
         # year boundaries: as_of just after New Year
         ("What did we do last December?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
         ("What did we do in December?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
@@ -222,6 +225,9 @@ def test_nothing_about_time():
         ("Who built our deck?", True),  # an irregular verb
         ("Who taught Iris piano?", True),
         ("Who builds decks around here?", False),
+        # a past form that is an adjective or a noun too says nothing of the tense
+        ("Lost and found pickup on March 13?", False),
+        ("Which saw fits the miter box?", False),
     ],
 )
 def test_tense(question, past):
