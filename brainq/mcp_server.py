@@ -96,7 +96,7 @@ def server(store: Store, config: Config, embed) -> MCPServer:
             docs = store.get_documents([id])
             if id not in docs:
                 raise ToolError(f"no document with doc_id {id!r} in this archive; search or list_documents give ids")
-            return {**docs[id].to_json(), "text": store.document_text(id, DOCUMENT_CHARS)}
+            return {**docs[id].to_json(), "text": store.document_text(id, DOCUMENT_CHARS, config.chunking.overlap_words)}
 
         return guarded(read)
 
@@ -116,8 +116,14 @@ def server(store: Store, config: Config, embed) -> MCPServer:
     @app.tool()
     def status() -> dict[str, Any]:
         """What the archive holds: documents and chunks, counts by type and by year, sources,
-        its size and its last runs."""
-        return guarded(store.summary)
+        its size, files that could not be read (the first 200; files_with_errors counts them
+        all) and its last runs."""
+
+        def summary():
+            info = store.summary()
+            return {**info, "failed_files": info["failed_files"][:MAX_LIMIT]}
+
+        return guarded(summary)
 
     return app
 

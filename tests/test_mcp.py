@@ -87,6 +87,25 @@ def test_a_document_of_several_chunks_is_read_as_written(sample_store):
     assert lines[-1] in path.read_text()
 
 
+def test_a_document_that_repeats_its_own_lines_keeps_them(tmp_path, embedder):
+    """Only what chunking carried over is said once: a log repeating a line keeps each time."""
+    from contextlib import closing
+
+    from brainq.config import load_config
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    again = "- Same again: gave Maggie one 75 mg carprofen tablet with dinner, and she ate all of it."
+    distinct = [f"- Day {i}: walked Maggie around the block at {i} in the morning." for i in range(1, 15)]
+    (notes / "log.md").write_text("\n".join([*distinct, *[again] * 7]) + "\n")
+    assert run_cli("ingest", "--quiet", str(notes), store=tmp_path / "s").exit_code == 0
+    with closing(Store(tmp_path / "s")) as store:
+        (doc,) = store.documents(None, None, None)
+        text = store.document_text(doc.doc_id, 20_000, load_config().chunking.overlap_words)
+    assert doc.chunks > 1
+    assert text.count("Same again") == 7 and all(text.count(line) == 1 for line in distinct)
+
+
 def test_an_empty_store_says_so(tmp_path):
     Store(tmp_path / "empty").close()
     _, (asked, status) = session_calls(tmp_path / "empty", [("ask", {"question": "Anything?"}), ("status", {})])

@@ -135,8 +135,8 @@ class Store:
     def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
         return self.catalog.get_documents(doc_ids)
 
-    def document_text(self, doc_id: str, limit: int) -> str | None:
-        return self.catalog.document_text(doc_id, limit)
+    def document_text(self, doc_id: str, limit: int, overlap_words: int) -> str | None:
+        return self.catalog.document_text(doc_id, limit, overlap_words)
 
     def log_run(self, command: str, summary: dict) -> None:
         self.catalog.log_run(command, summary)

@@ -343,9 +343,10 @@ class Catalog:
         found = (document_from_row(row) for row in self._rows_where_in("SELECT * FROM documents WHERE doc_id", ids))
         return {doc.doc_id: doc for doc in found}
 
-    def document_text(self, doc_id: str, limit: int) -> str | None:
-        """A document's text as its chunks hold it (titles left off), at most `limit` characters;
-        None for a document the store does not hold."""
+    def document_text(self, doc_id: str, limit: int, overlap_words: int) -> str | None:
+        """A document's text as its chunks hold it (titles left off, and the sentences each
+        chunk carries over from the one before, up to `overlap_words`, said once), at most
+        `limit` characters; None for a document the store does not hold."""
         rows = self.db.execute("SELECT text FROM chunks WHERE doc_id = ? ORDER BY rowid", (doc_id,)).fetchall()
         if not rows and not self.get_documents([doc_id]):
             return None
@@ -353,7 +354,7 @@ class Catalog:
         before: list[str] = []
         for (chunk,) in rows:
             body = chunk.split("\n", 1)[-1].split("\n")
-            lines.extend(body[_carried(before, body) :])
+            lines.extend(body[_carried(before, body, overlap_words) :])
             before = body
         text = "\n".join(lines)
         return text if len(text) <= limit else text[:limit] + "\u2026"
@@ -517,7 +518,15 @@ class Catalog:
             db.execute("INSERT OR REPLACE INTO remote_origins VALUES (?, ?, ?)", (origin, revision, utc_now()))
 
 
-def _carried(before: list[str], body: list[str]) -> int:
-    """How many of a chunk's first lines repeat the last lines of the chunk before it: chunking
-    carries a window's last sentences into the next, which a document's text must say once."""
-    return next((k for k in range(min(len(before), len(body)), 0, -1) if before[-k:] == body[:k]), 0)
+def _carried(before: list[str], body: list[str], overlap_words: int) -> int:
+    """How many of a chunk's first lines chunking carried over from the chunk before: the last
+    of its sentences (one a line) that fit in `overlap_words`, if the chunk begins with them (a
+    carry that left no room for the next sentence was dropped). Lines a document itself repeats
+    are kept."""
+    k = words = 0
+    for line in reversed(before):
+        words += len(line.split())
+        if words > overlap_words:
+            break
+        k += 1
+    return k if k and before[-k:] == body[:k] else 0
