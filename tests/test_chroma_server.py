@@ -293,7 +293,8 @@ def _error(store: Path, *args: str) -> str:
 
 
 def test_unusable_servers_and_stores_are_one_line_errors(tmp_path):
-    assert "cannot reach the Chroma server" in _error(tmp_path / "s", "--chroma-url", f"http://127.0.0.1:{_free_port()}")
+    assert "cannot reach the Chroma server" in _error(tmp_path / "s" / "new", "--chroma-url", f"http://127.0.0.1:{_free_port()}")
+    assert not (tmp_path / "s").exists()  # a new machine's folder the server could not fill is not left behind
     assert "cannot reach the Chroma server" in _error(tmp_path / "s", "--chroma-url", f"http://[::1]:{_free_port()}")
     for url in ("localhost:8000", "http://localhost:99999", "http://localhost:abc", "http://[::1", "http://localhost:0"):
         assert "expected http://host:port" in _error(tmp_path / "s", "--chroma-url", url)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from pathlib import Path
@@ -47,6 +48,15 @@ _STORE_FILES = re.compile(
 )
 
 
+def _first_missing(path: Path) -> Path | None:
+    """The outermost folder of `path` that does not exist yet (what a mkdir of it makes)."""
+    if path.exists():
+        return None
+    while not path.parent.exists():
+        path = path.parent
+    return path
+
+
 def _holds_only_a_store(folder: Path) -> bool:
     """A store's folder, or one that holds nothing else yet; a store's catalog vouches for
     whatever else its owner keeps beside it."""
@@ -63,11 +73,21 @@ class Store:
     def __init__(self, home: Path, chroma_url: str | None = None, *, create: bool = True):
         self.home = Path(home).expanduser()
         self.chroma_url = chroma_url
+        made = _first_missing(self.home)
         self._open_home(create)
         self.catalog = Catalog(self.home)
         self.chroma = Chroma(self.home, chroma_url, self.catalog)
         self.origins = Origins(self.catalog, self.chroma)
         self.writes = Writes(self.home, self.catalog, self.chroma, self.origins)
+        if made and not create:
+            # A new machine's folder for a store on a server (see _open_home) is filled from
+            # it: one the server cannot fill (unreachable, or not Chroma) is not left behind.
+            try:
+                self.chroma.collection
+            except StoreError:
+                self.close()
+                shutil.rmtree(made, ignore_errors=True)
+                raise
 
     def _open_home(self, create: bool) -> None:
         # The store holds a person's mail: everything in it is readable by its owner only.
