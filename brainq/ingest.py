@@ -199,9 +199,11 @@ def ingest(
         root for root, found in walked.items()
         if not found and stored[root] not in ([], [root]) and not any(within(path, root) for path in apart)
     }  # fmt: skip
+    files = [f for f in files if f not in missing]  # a link to a source folder gone, met by another source's walk
     progress.total(len(files) + len(missing))
     for folder in sorted(missing):
-        reason = "folder not found" if _vanished(folder) else "folder empty"
+        gone = _vanished(folder) or (os.path.islink(folder) and not os.path.exists(folder))
+        reason = "folder not found" if gone else "folder empty"
         _fail(report, progress, folder, f"{reason} (moved, or not mounted?): its documents are kept; `brainq forget` it to drop them")
     for path in apart:
         report.skipped += 1
