@@ -131,7 +131,7 @@ class Server:
 
     def warm_up(self) -> None:
         """Load the model and open the vectors now, so the first client does not wait for them;
-        a server started before the first ingest (at login) waits for its first question."""
+        a server started on a store nothing is in yet waits for its first question."""
         if self.store.chunk_count():
             ask("warm up", self.store, self._config(None), self.embed, date.today())
 
