@@ -83,8 +83,8 @@ def classify(question: str, config: Config, override: str | None = None) -> Inte
         return Intent(override, "chosen with --pattern", scores)
     candidates = [name for name, score in scores.items() if score > 0]
     if not candidates:
-        # The question's shape still tells: "why did we take the dog to the vet in November?"
-        # names no cue, and asks what happened.
+        # The question's shape still tells: "who built our deck?" names no cue, and asks what
+        # happened.
         winner, why = _by_shape(question, list(config.patterns), scores, config.patterns, config.default_pattern)
         if winner:
             return Intent(winner, f"no cue matched; {why}", scores)
