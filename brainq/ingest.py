@@ -202,8 +202,7 @@ def ingest(
     files = [f for f in files if f not in missing]  # a link to a source folder gone, met by another source's walk
     progress.total(len(files) + len(missing))
     for folder in sorted(missing):
-        gone = _vanished(folder) or (os.path.islink(folder) and not os.path.exists(folder))
-        reason = "folder not found" if gone else "folder empty"
+        reason = "folder not found" if _vanished(folder) else "folder empty"
         _fail(report, progress, folder, f"{reason} (moved, or not mounted?): its documents are kept; `brainq forget` it to drop them")
     for path in apart:
         report.skipped += 1
@@ -241,15 +240,15 @@ def ingest(
 
 
 def _vanished(path: str) -> bool:
-    """Whether a file is gone for sure: one in a folder brainq may no longer enter (its
-    permissions changed) keeps its documents."""
+    """Whether a file or folder is gone for sure, or is a link to what is: one in a folder
+    brainq may no longer enter (its permissions changed) keeps its documents."""
     try:
         os.lstat(path)
     except (FileNotFoundError, NotADirectoryError):
         return True
     except OSError:
-        pass
-    return False
+        return False
+    return os.path.islink(path) and not os.path.exists(path)
 
 
 def derivation(config: Config) -> int:
