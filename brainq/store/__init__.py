@@ -18,7 +18,7 @@ from pathlib import Path
 
 from brainq.errors import StoreError
 from brainq.store import check
-from brainq.store.catalog import SCHEMA_VERSION, Catalog
+from brainq.store.catalog import CATALOG_FILE, SCHEMA_VERSION, Catalog
 from brainq.store.records import Chunk, FileRecord, FileWrite, Hit, StoredDocument, epoch_seconds
 from brainq.store.sync import Origins
 from brainq.store.vectors import COLLECTION, Chroma, _Guarded
@@ -34,7 +34,7 @@ def is_store(folder: str) -> bool:
     """Whether a folder is a brainq store: no person's documents, and files that change under
     a reader while their own run or question uses them (another store kept inside a folder
     that is ingested, as a test's or a second household's may be)."""
-    return os.path.isfile(os.path.join(folder, "catalog.sqlite3")) and (
+    return os.path.isfile(os.path.join(folder, CATALOG_FILE)) and (
         os.path.isdir(os.path.join(folder, "chroma")) or os.path.isfile(os.path.join(folder, "write.lock"))
     )
 
@@ -64,7 +64,7 @@ def _holds_only_a_store(folder: Path) -> bool:
         entries = os.listdir(folder)
     except OSError:
         return True  # unreadable: opening it says why
-    return "catalog.sqlite3" in entries or all(_STORE_FILES.fullmatch(entry) for entry in entries)
+    return CATALOG_FILE in entries or all(_STORE_FILES.fullmatch(entry) for entry in entries)
 
 
 class Store:
@@ -94,7 +94,7 @@ class Store:
         os.umask(0o077)
         if self.home.exists() and not self.home.is_dir():
             raise StoreError(f"store path {self.home} is a file, not a directory")
-        if not create and not self.chroma_url and not (self.home / "catalog.sqlite3").is_file():
+        if not create and not self.chroma_url and not (self.home / CATALOG_FILE).is_file():
             # Only ingest makes a store: a mistyped --store given to status, ask or mcp must
             # not leave a new empty store (and its parent folders) behind. A store on a Chroma
             # server is there already: a new machine's folder is filled from it.

@@ -22,6 +22,7 @@ from brainq.store.records import (
 )  # fmt: skip
 
 _FAILED = "error IS NOT NULL AND error NOT IN (?, ?)"  # a failed file, not one passed over (EMPTY, NOT_A_KIND)
+CATALOG_FILE = "catalog.sqlite3"  # in the store's folder; its presence is what makes the folder a store
 SCHEMA_VERSION = 3  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key
 MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
 
@@ -86,7 +87,7 @@ class Catalog:
     # -- opening ---------------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        path = self.home / "catalog.sqlite3"
+        path = self.home / CATALOG_FILE
         try:
             db = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
             db.execute("PRAGMA journal_mode=WAL")
@@ -163,7 +164,7 @@ class Catalog:
         except sqlite3.OperationalError as exc:
             raise StoreError(
                 f"the catalog of store {self.home} cannot be written ({exc}); check that "
-                f"{self.home / 'catalog.sqlite3'} and its folder are yours and writable"
+                f"{self.home / CATALOG_FILE} and its folder are yours and writable"
             ) from None
 
     # -- meta ------------------------------------------------------------------------------
