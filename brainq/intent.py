@@ -83,7 +83,7 @@ def classify(question: str, config: Config, override: str | None = None) -> Inte
         return Intent(override, "chosen with --pattern", scores)
     candidates = [name for name, score in scores.items() if score > 0]
     if not candidates:
-        # The question's shape still tells: "who built our deck?" names no cue, and asks what
+        # The question's shape still tells: "who built the fence?" names no cue, and asks what
         # happened.
         winner, why = _by_shape(question, list(config.patterns), scores, config.patterns, config.default_pattern)
         if winner:

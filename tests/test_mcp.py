@@ -95,8 +95,8 @@ def test_a_document_that_repeats_its_own_lines_keeps_them(tmp_path, embedder):
 
     notes = tmp_path / "notes"
     notes.mkdir()
-    again = "- Same again: gave Maggie one 75 mg carprofen tablet with dinner, and she ate all of it."
-    distinct = [f"- Day {i}: walked Maggie around the block at {i} in the morning." for i in range(1, 15)]
+    again = "- Same again: gave the dog one 75 mg carprofen tablet with dinner, and she ate all of it."
+    distinct = [f"- Day {i}: walked the dog around the block at {i} in the morning." for i in range(1, 15)]
     (notes / "log.md").write_text("\n".join([*distinct, *[again] * 7]) + "\n")
     assert run_cli("ingest", "--quiet", str(notes), store=tmp_path / "s").exit_code == 0
     with closing(Store(tmp_path / "s")) as store:

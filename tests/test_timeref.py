@@ -102,9 +102,9 @@ def test_days(question, as_of, day):
         ("Who was the teacher in the 2023-2024 school year?", WED, date(2023, 8, 15), date(2024, 6, 30)),
         ("Who was the teacher in school year 2023-24?", WED, date(2023, 8, 15), date(2024, 6, 30)),
         # a question about school counts its years as school years
-        ("Who was Felix's teacher last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
+        ("Who was Sam's teacher last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
         ("What time did school let out on half days last year?", WED, date(2024, 8, 15), date(2025, 6, 30)),
-        ("Who is Leo's 2nd grade teacher this year?", date(2026, 9, 2), date(2026, 8, 15), date(2027, 6, 30)),
+        ("Who is Sam's 2nd grade teacher this year?", date(2026, 9, 2), date(2026, 8, 15), date(2027, 6, 30)),
         # in the summer break, the school year just ended
         ("Who was her teacher last year?", date(2026, 7, 20), date(2025, 8, 15), date(2026, 6, 30)),
         ("Which teacher will she have next year?", WED, date(2026, 8, 15), date(2027, 6, 30)),
@@ -222,8 +222,8 @@ def test_nothing_about_time():
         ("Which plumber put in our hot water heater?", True),
         ("Who installed the water heater?", True),
         ("Who needs a ride to practice?", False),
-        ("Who built our deck?", True),  # an irregular verb
-        ("Who taught Iris piano?", True),
+        ("Who built the fence?", True),  # an irregular verb
+        ("Who taught Sam piano?", True),
         ("Who builds decks around here?", False),
         # a past form that is an adjective or a noun too says nothing of the tense
         ("Lost and found pickup on March 13?", False),
