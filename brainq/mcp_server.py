@@ -13,7 +13,8 @@ from datetime import date
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from pydantic import ValidationError
 
 from brainq import __version__
 from brainq.ask import AS_OF_YEARS, ask, rank, result_json
@@ -28,7 +29,7 @@ MAX_LIMIT = 200
 
 def server(store: Store, config: Config, embed) -> MCPServer:
     """The MCP server for one store; `embed` is the question embedder (loaded on first use)."""
-    app = MCPServer(
+    app = _Server(
         "brainq",
         version=__version__,
         log_level="WARNING",  # stderr is the assistant's log: a line per failed call is enough
@@ -77,6 +78,8 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         """
         first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
         _check_type(doc_type)
+        if not query.strip():
+            raise ToolError("query is empty: give the words to search for")
 
         def found():
             # `until` filters; ranking as of it stays within the years ask answers for
@@ -126,6 +129,35 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         return guarded(summary)
 
     return app
+
+
+class _Server(MCPServer):
+    """The SDK's server, with arguments that do not fit a tool's schema reported as one line
+    that names the argument ("limit takes a whole number, got 'abc'"): the SDK passes on
+    pydantic's report, several lines that name an internal function and link pydantic's docs."""
+
+    async def call_tool(self, name, arguments, context=None):
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if isinstance(exc, UnexpectedToolError) or not isinstance(exc.__cause__, ValidationError):
+                raise
+            problems = "; ".join(_argument_problem(error) for error in exc.__cause__.errors())
+            raise ToolError(f"Error executing tool {name}: {problems}") from exc.__cause__
+
+
+_EXPECTED = {"string": "text", "int": "a whole number", "bool": "true or false"}
+
+
+def _argument_problem(error: dict) -> str:
+    field = ".".join(str(part) for part in error["loc"]) or "the arguments"
+    kind = error["type"]
+    if kind == "missing":
+        return f"{field} is required"
+    expected = next((said for prefix, said in _EXPECTED.items() if kind.startswith(prefix)), None)
+    if expected:
+        return f"{field} takes {expected}, got {error['input']!r}"[:200]
+    return f"{field}: {error['msg']}"
 
 
 def _day(value: str | None, name: str) -> date | None:

@@ -30,7 +30,8 @@ def session_calls(store, calls):
 def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
-    tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, still) = session_calls(
+    tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, no_question, wordy_limit,
+            no_query, still) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -43,6 +44,9 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("search", {"query": "filter", "limit": 0}),
             ("list_documents", {"doc_type": "invoices"}),
             ("get_document", {"id": "no-such-document"}),
+            ("ask", {"as_of": AS_OF}),
+            ("search", {"query": "filter", "limit": "many"}),
+            ("search", {"query": "  "}),
             ("ask", {"question": "Is Friday a half-day?", "as_of": AS_OF}),
         ],
     )
@@ -63,6 +67,10 @@ def test_every_tool_on_the_sample_store(sample_store):
     assert bad_limit.is_error and "limit must be between 1 and 200" in bad_limit.content[0].text
     assert bad_type.is_error and "unknown doc_type 'invoices': choose one of" in bad_type.content[0].text
     assert unknown.is_error and "no document with doc_id" in unknown.content[0].text
+    # Arguments that do not fit the schema: one line naming the argument, not pydantic's report.
+    assert no_question.is_error and no_question.content[0].text == "Error executing tool ask: question is required"
+    assert wordy_limit.is_error and wordy_limit.content[0].text.endswith("limit takes a whole number, got 'many'")
+    assert no_query.is_error and "query is empty" in no_query.content[0].text
     assert not still.is_error and still.structured_content["verdict"]["level"] == "answer"
 
 
