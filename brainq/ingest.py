@@ -52,6 +52,7 @@ KNOWN_SUFFIXES = {
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
     ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
     ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
+    ".tar", ".tgz", ".tbz", ".tbz2", ".txz",
 }  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
 # many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
@@ -61,7 +62,7 @@ BATCH_CHUNKS = 512
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 20  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 21  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -78,7 +79,7 @@ DERIVATION = 20  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 19: web pages (.html), Word 97-2003 files (.doc) and Rich Text (.rtf), in folders and
 # attached; the headers and footers of Word and OpenDocument texts; 20: the files inside zip
 # archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail;
-# Excel 97-2003 workbooks (.xls)
+# Excel 97-2003 workbooks (.xls); 21: the files inside tar archives (.tar, .tar.gz, .tgz, ...)
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

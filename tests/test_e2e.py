@@ -235,8 +235,9 @@ def test_a_chat_note_is_answered_in_its_speakers_words(tmp_path, embedder):
 def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_path):
     """A lease saved as .docx, a form attached as .docx to a school's message, a sheet of house
     repairs, an old club's minutes in Word 97's .doc, a swim team's Excel 97 sheet, a TextEdit
-    note and a zipped inspection report: all are ingested, typed, dated, and answer."""
-    from tests.test_extract_archive import WRITTEN, zip_of
+    note, a zipped inspection report and a tarball of tax papers: all are ingested, typed, dated,
+    and answer."""
+    from tests.test_extract_archive import WRITTEN, tar_of, zip_of
     from tests.test_extract_msword import word_file
     from tests.test_extract_office import docx_bytes, mail_with_form, xlsx_bytes
     from tests.test_extract_rtf import NOTE
@@ -263,6 +264,8 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     os.utime(home / "swim-team-2008.xls", (1214900000, 1214900000))  # xlwt writes no dates: the file's time (2008)
     (home / "house-closing.zip").write_bytes(zip_of({"inspection/summary.txt": (
         "Home inspection summary\nThe roof was replaced by Summit Roofing and carries a 25-year warranty.\n")}))
+    (home / "taxes-2023.tar.gz").write_bytes(tar_of({"taxes/return-summary.txt": (
+        "Federal return for tax year 2023, filed April 9, 2024\nThe refund was $1,320, deposited to checking.\n")}))
     store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(home), store=store)
     assert result.exit_code == 0, result.output
@@ -290,6 +293,9 @@ def test_office_documents_and_their_attachments_are_asked_like_any_other(tmp_pat
     roof = ask_json(store, "Who replaced the roof?")
     assert roof["results"][0]["path"].endswith("house-closing.zip"), roof
     assert roof["results"][0]["locator"] == "inspection/summary.txt" and "Summit Roofing" in roof["answer"], roof
+    assert kinds[("taxes-2023.tar.gz", "taxes/return-summary.txt")][1] == "text"
+    refund = ask_json(store, "How much was our tax refund for 2023?")
+    assert refund["results"][0]["path"].endswith("taxes-2023.tar.gz") and "$1,320" in refund["answer"], refund
 
 
 def test_saved_and_attached_web_pages_are_asked_like_any_other(tmp_path):

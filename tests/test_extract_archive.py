@@ -1,12 +1,14 @@
-"""Zip archives: each file inside read as the file it is, placed under the archive by its name
+"""Zip and tar archives: each file inside read as the file it is, placed under the archive by its name
 inside, dated by the archive's record of it when it has no date of its own; what archivers add,
 encrypted files, bombs and archives nested without end stopped with a reason."""
 
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import io
 import struct
+import tarfile
 import zipfile
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -232,3 +234,62 @@ def test_an_entry_without_a_name_is_passed_over():
         z.writestr(zipfile.ZipInfo(""), "nameless")
         z.writestr(zipfile.ZipInfo("note.txt", WRITTEN), "The gate code is 2580.\n")
     assert [d.locator for d in read(buffer.getvalue())] == ["note.txt"]
+
+
+def tar_of(files: dict[str, bytes | str], mode: str = "w:gz", written: float = 1_759_397_400) -> bytes:
+    """A tarball of `files`, each recorded as written at `written` (2025-10-02 09:30 UTC)."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode=mode) as tar:
+        for name, data in files.items():
+            data = data.encode() if isinstance(data, str) else data
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime = len(data), written
+            tar.addfile(info, io.BytesIO(data))
+        folder = tarfile.TarInfo("./school")
+        folder.type = tarfile.DIRTYPE
+        tar.addfile(folder)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(("name", "mode"), [("backup.tar", "w"), ("backup.tar.gz", "w:gz"), ("backup.tgz", "w:gz"),
+                                            ("backup.tar.bz2", "w:bz2"), ("backup.tar.xz", "w:xz")])  # fmt: skip
+def test_a_tarball_is_read_as_a_zip_is(name, mode):
+    data = tar_of({
+        "./school/permission-slip.docx": docx_bytes(["Aquarium trip", "The bus leaves at 8:15 AM."]),
+        "./old/undated.txt": "The garage code is 4411.\n",
+        "./school/._undated.txt": b"\x00\x05\x16\x07Mac OS X",
+        "./setup.exe": b"MZ\x90\x00\x03",
+    }, mode)  # fmt: skip
+    item = Item(Path("/docs") / name, name, data=data)
+    assert extractor_for(item) is archive
+    docs = {d.locator: annotated(d) for d in extract_item(item, LIMITS)}
+    assert set(docs) == {"school/permission-slip.docx", "old/undated.txt"}
+    assert "8:15 AM" in docs["school/permission-slip.docx"].text and docs["old/undated.txt"].path == f"/docs/{name}"
+    undated = docs["old/undated.txt"]
+    assert undated.date_source == "mtime" and undated.source_date == datetime(2025, 10, 2, 9, 30, tzinfo=timezone.utc)
+
+
+def test_only_tarballs_are_taken_for_tar_archives():
+    assert extractor_for(Item(Path("notes.txt.gz"), "notes.txt.gz", data=tar_of({"a.txt": "a"}))) is not archive
+    assert extractor_for(Item(Path("old.tar"), "old.tar", data=b"not a tarball" * 100)) is not archive
+    assert extractor_for(Item(Path("old.tgz"), "old.tgz", data=b"not gzip at all")) is not archive
+    with pytest.raises(ExtractError, match="not a readable tar archive"):
+        read(gzip.compress(b"gzip, but no tarball inside" * 40), name="old.tgz")
+
+
+def test_a_tarball_past_its_limits_or_cut_short_is_reported():
+    results = read(tar_of({f"note{i}.txt": f"Note number {i}.\n" for i in range(5)}), "notes.tgz",
+                   limits=dataclasses.replace(LIMITS, max_attachments=3))  # fmt: skip
+    assert len([r for r in results if isinstance(r, Document)]) == 3
+    assert [r.reason for r in results if isinstance(r, Failure)] == ["files beyond the limit of 3 skipped"]
+    # A stream has no index to skip by: the first file past the size allowance ends the reading.
+    bomb = tar_of({f"zeros{i}.txt": "0" * 600_000 for i in range(4)})
+    results = read(bomb, "zeros.tar.gz", limits=dataclasses.replace(LIMITS, max_file_mb=1))
+    assert len([r for r in results if isinstance(r, Document)]) == 1
+    (reason,) = [r.reason for r in results if isinstance(r, Failure)]
+    assert reason.startswith("zeros1.txt: not read") and reason.endswith("the rest not read")
+    # Cut short: what came before the break is read, the break reported.
+    whole = tar_of({"a.txt": "The gate code is 2580.\n", "b.txt": "x" * 100_000}, mode="w")
+    results = read(whole[:2048], "cut.tar")
+    assert [r.locator for r in results if isinstance(r, Document)] == ["a.txt"]
+    assert [r.reason.split(" (")[0] for r in results if isinstance(r, Failure)] == ["b.txt: unreadable"]

@@ -41,7 +41,7 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     if item.allowance is None:  # one for the file on disk, shared by every archive inside it
         item.allowance = [int(limits.max_file_mb * 2**20)]
     if module is None:
-        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip)")
+        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar)")
     yield from resolved(module.extract(item, limits), limits)
 
 

@@ -1,21 +1,28 @@
-"""Zip archives: each file inside is read as the file it is, as a message's attachments are.
+"""Zip and tar archives: each file inside is read as the file it is, as a message's
+attachments are.
 
 A folder zipped to be mailed or downloaded (a year of statements, a school's forms, a scanner's
-batch) holds documents a person looks for one by one, not the archive. Each file becomes its
-own documents, `path` the archive and `locator` its name inside; one of a kind brainq does not
-read is passed over, as in a folder. A file without a date of its own is dated by the time the
-archive records for it, flagged as a file's modification time is.
+batch), or packed as a tarball (a mail export, a backup), holds documents a person looks for one
+by one, not the archive. Each file becomes its own documents, `path` the archive and `locator`
+its name inside; one of a kind brainq does not read is passed over, as in a folder. A file
+without a date of its own is dated by the time the archive records for it, flagged as a file's
+modification time is.
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import lzma
 import struct
+import tarfile
 import zipfile
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import PurePosixPath
+from typing import IO
 
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
@@ -31,8 +38,39 @@ _NOT_DOCUMENT_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
 _DOS_EPOCH = 315_532_800  # 1980-01-01, before which a zip records no file
 
 
+# A tarball by its name and the magic bytes its compression (or tar itself) starts with.
+_TARS = {
+    (".tar",): b"",  # checked by tar's own magic below
+    (".tar.gz", ".tgz"): b"\x1f\x8b",
+    (".tar.bz2", ".tbz2", ".tbz"): b"BZh",
+    (".tar.xz", ".txz"): b"\xfd7zXZ\x00",
+}
+_TAR_ERRORS = (tarfile.TarError, OSError, EOFError, ValueError, zlib.error, lzma.LZMAError, UnicodeError)
+
+
+@dataclass
+class _Entry:
+    """A file in an archive, as zip and tar both describe one."""
+
+    name: str
+    size: int  # as the archive declares it
+    written: datetime | None
+    open: Callable[[], IO[bytes]]
+    encrypted: bool = False
+
+
 def sniff(name: str, head: bytes) -> bool:
-    return name.lower().endswith(".zip") and head.startswith(b"PK")
+    return _format(name, head) is not None
+
+
+def _format(name: str, head: bytes) -> str | None:
+    lower = name.lower()
+    if lower.endswith(".zip") and head.startswith(b"PK"):
+        return "zip"
+    for suffixes, magic in _TARS.items():
+        if lower.endswith(suffixes) and head.startswith(magic) and (magic or head[257:262] == b"ustar"):
+            return "tar"
+    return None
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]:
@@ -44,51 +82,92 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
     not, stops there."""
     # A file on disk is read from there, a member at a time, not held whole in memory.
     with io.BytesIO(item.data) if item.data is not None else open(item.path, "rb") as source:
+        if _format(item.name, item.head(512)) == "tar":
+            yield from _tar(item, source, limits)
+            return
         try:
             archive = open_zip(source)
-            members = [info for info in archive.infolist() if _written_by_someone(info)]
+            members = [info for info in archive.infolist() if _written_by_someone(info.filename)]
         except ZIP_ERRORS as exc:
             raise ExtractError(f"not a readable zip archive ({exc})") from None
         with archive:
-            yield from _members(item, archive, members, limits)
+            entries = (
+                _Entry(info.filename, info.file_size, _time_of(info), functools.partial(archive.open, info), bool(info.flag_bits & 0x1))
+                for info in members
+            )  # fmt: skip
+            yield from _files(item, entries, len(members), limits, ZIP_ERRORS)
 
 
-def _members(
-    item: Item, archive: zipfile.ZipFile, members: list[zipfile.ZipInfo], limits: Limits
+def _tar(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
+    """A tarball is read as a stream, in one pass: a compressed one has no index to seek by."""
+    try:
+        archive = tarfile.open(fileobj=source, mode="r|*")
+    except _TAR_ERRORS as exc:
+        raise ExtractError(f"not a readable tar archive ({exc})") from None
+    with archive:
+        members = (member for member in archive if member.isreg() and _written_by_someone(member.name))
+        entries = (
+            _Entry(member.name.removeprefix("./"), member.size, _tar_time(member), functools.partial(archive.extractfile, member))
+            for member in members
+        )  # fmt: skip
+        try:
+            yield from _files(item, entries, None, limits, _TAR_ERRORS, stop_at_allowance=True)
+        except _TAR_ERRORS as exc:  # past the last file read: a truncated or corrupt stream
+            yield Failure(str(item.path), f"the rest of the archive is unreadable ({exc})")
+
+
+def _files(
+    item: Item, entries: Iterable[_Entry], total: int | None, limits: Limits, errors: tuple[type[Exception], ...],
+    stop_at_allowance: bool = False,
 ) -> Iterator[Document | Failure | Nested]:
-    """Each file handed on as soon as it is read, so that only one is held in memory at a time."""
+    """Each file handed on as soon as it is read, so that only one is held in memory at a time.
+    A stream (tar) stops at the first file past the allowance: passing over it would still
+    inflate it."""
     path, seen = str(item.path), set()
     allowance = item.allowance  # the registry's, for the file on disk and all that is nested in it
-    for count, info in enumerate(members):
+    for count, entry in enumerate(entries):
         if count == limits.max_attachments:
-            yield Failure(path, f"{len(members) - count} file(s) beyond the limit of {limits.max_attachments} skipped")
+            more = f"{total - count} file(s)" if total is not None else "files"
+            yield Failure(path, f"{more} beyond the limit of {limits.max_attachments} skipped")
             return
-        if info.file_size > allowance[0]:
-            yield Failure(path, f"{info.filename}: not read; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb)")
+        if entry.size > allowance[0]:
+            rest = "; the rest not read" if stop_at_allowance else ""
+            yield Failure(path, f"{entry.name}: not read; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb){rest}")
+            if stop_at_allowance:
+                return
             continue
-        if info.flag_bits & 0x1:
-            yield Failure(path, f"{info.filename}: encrypted; not read")
+        if entry.encrypted:
+            yield Failure(path, f"{entry.name}: encrypted; not read")
             continue
         try:
-            with archive.open(info) as stream:
-                data = stream.read(allowance[0] + 1)  # zipfile stops at the size the entry declares
-        except ZIP_ERRORS as exc:
-            yield Failure(path, f"{info.filename}: unreadable ({exc})")
+            with entry.open() as stream:
+                data = stream.read(allowance[0] + 1)  # the archive stops at the size the entry declares
+        except errors as exc:
+            yield Failure(path, f"{entry.name}: unreadable ({exc})")
+            if stop_at_allowance:
+                return  # a stream broken within a file has no next one to find
             continue
         allowance[0] -= len(data)
         # Two files of one name (an archiver appending): each kept, the second by its place.
-        locator = info.filename if info.filename not in seen else f"{info.filename}#{count}"
+        locator = entry.name if entry.name not in seen else f"{entry.name}#{count}"
         seen.add(locator)
-        name = PurePosixPath(info.filename).name
-        sub = Item(path=item.path, name=name, data=data, depth=item.depth + 1, allowance=allowance)
-        adopt = functools.partial(_adopt, locator=locator, label=info.filename, written=_time_of(info))
-        yield Nested(sub, info.filename, adopt, optional=True)
+        sub = Item(path=item.path, name=PurePosixPath(entry.name).name, data=data, depth=item.depth + 1, allowance=allowance)
+        adopt = functools.partial(_adopt, locator=locator, label=entry.name, written=entry.written)
+        yield Nested(sub, entry.name, adopt, optional=True)
 
 
-def _written_by_someone(info: zipfile.ZipInfo) -> bool:
-    name = PurePosixPath(info.filename).name
-    folder = not info.filename or info.filename.endswith("/")  # ZipInfo.is_dir() fails on an empty name
-    return not (folder or info.filename.startswith(_NOT_DOCUMENTS) or name.startswith("._") or name in _NOT_DOCUMENT_NAMES)
+def _written_by_someone(filename: str) -> bool:
+    name = PurePosixPath(filename).name
+    folder = not filename or filename.endswith("/")  # ZipInfo.is_dir() fails on an empty name
+    return not (folder or filename.startswith(_NOT_DOCUMENTS) or name.startswith("._") or name in _NOT_DOCUMENT_NAMES)
+
+
+def _tar_time(member: tarfile.TarInfo) -> datetime | None:
+    """The time a tarball records for a file, in UTC; 0 (or less) when the packer recorded none."""
+    try:
+        return datetime.fromtimestamp(member.mtime, timezone.utc) if member.mtime > 0 else None
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def _time_of(info: zipfile.ZipInfo) -> datetime | None:
