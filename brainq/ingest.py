@@ -79,7 +79,8 @@ DERIVATION = 21  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 19: web pages (.html), Word 97-2003 files (.doc) and Rich Text (.rtf), in folders and
 # attached; the headers and footers of Word and OpenDocument texts; 20: the files inside zip
 # archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail;
-# Excel 97-2003 workbooks (.xls); 21: the files inside tar archives (.tar, .tar.gz, .tgz, ...)
+# Excel 97-2003 workbooks (.xls); 21: the files inside tar archives (.tar, .tar.gz, .tgz, ...);
+# a zip's folders named with backslashes are folders
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -236,6 +236,11 @@ def test_an_entry_without_a_name_is_passed_over():
     assert [d.locator for d in read(buffer.getvalue())] == ["note.txt"]
 
 
+def test_folders_named_with_backslashes_as_windows_zippers_wrote_them():
+    docs = read(zip_of({"school\\forms\\notes.txt": "The dues are $40.\n", "__MACOSX\\school\\._notes.txt": b"\x00\x05"}))
+    assert [d.locator for d in docs] == ["school/forms/notes.txt"]
+
+
 def tar_of(files: dict[str, bytes | str], mode: str = "w:gz", written: float = 1_759_397_400) -> bytes:
     """A tarball of `files`, each recorded as written at `written` (2025-10-02 09:30 UTC)."""
     buffer = io.BytesIO()

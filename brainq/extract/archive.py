@@ -87,15 +87,21 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
             return
         try:
             archive = open_zip(source)
-            members = [info for info in archive.infolist() if _written_by_someone(info.filename)]
+            members = [info for info in archive.infolist() if _written_by_someone(_name(info))]
         except ZIP_ERRORS as exc:
             raise ExtractError(f"not a readable zip archive ({exc})") from None
         with archive:
             entries = (
-                _Entry(info.filename, info.file_size, _time_of(info), functools.partial(archive.open, info), bool(info.flag_bits & 0x1))
+                _Entry(_name(info), info.file_size, _time_of(info), functools.partial(archive.open, info), bool(info.flag_bits & 0x1))
                 for info in members
             )  # fmt: skip
             yield from _files(item, entries, len(members), limits, ZIP_ERRORS)
+
+
+def _name(info: zipfile.ZipInfo) -> str:
+    """A member's name with "/" between its folders, where some Windows zippers (older .NET's,
+    and PowerShell's Compress-Archive on it) wrote "\\"."""
+    return info.filename.replace("\\", "/")
 
 
 def _tar(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
