@@ -47,13 +47,13 @@ from brainq.store.records import EMPTY, NOT_A_KIND, within
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
-# A file with one of these names that cannot be read is a failure; any other is just not ours.
-KNOWN_SUFFIXES = {
+# A file with one of these endings that cannot be read is a failure; any other is just not ours.
+KNOWN_SUFFIXES = (
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
     ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
     ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
-    ".tar", ".tgz", ".tbz", ".tbz2", ".txz",
-}  # fmt: skip
+    ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tbz2", ".tar.xz", ".txz",
+)  # fmt: skip
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
 # many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
 BATCH_CHUNKS = 512
@@ -407,7 +407,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     if resume:
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
-        if not st.st_size or (module is None and Path(path).suffix.lower() not in KNOWN_SUFFIXES):
+        if not st.st_size or (module is None and not path.lower().endswith(KNOWN_SUFFIXES)):
             reason = NOT_A_KIND if st.st_size else EMPTY
             _skip(report, progress, path, reason)
             yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)

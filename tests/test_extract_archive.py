@@ -274,12 +274,31 @@ def test_a_tarball_is_read_as_a_zip_is(name, mode):
     assert undated.date_source == "mtime" and undated.source_date == datetime(2025, 10, 2, 9, 30, tzinfo=timezone.utc)
 
 
-def test_only_tarballs_are_taken_for_tar_archives():
-    assert extractor_for(Item(Path("notes.txt.gz"), "notes.txt.gz", data=tar_of({"a.txt": "a"}))) is not archive
+def test_tarballs_are_known_by_their_names_and_first_bytes():
+    notes = {"a.txt": "a"}
+    for name, data in [("notes.tar.gz", tar_of(notes, "w")), ("notes.tgz", tar_of(notes, "w")),  # unpacked by a browser
+                       ("empty.tar", tar_of({}, "w")), ("empty.tar", bytes(10240))]:  # fmt: skip
+        assert extractor_for(Item(Path(name), name, data=data)) is archive, name
+    assert read(bytes(10240), "empty.tar") == []
+    assert extractor_for(Item(Path("notes.txt.gz"), "notes.txt.gz", data=tar_of(notes))) is not archive
     assert extractor_for(Item(Path("old.tar"), "old.tar", data=b"not a tarball" * 100)) is not archive
     assert extractor_for(Item(Path("old.tgz"), "old.tgz", data=b"not gzip at all")) is not archive
     with pytest.raises(ExtractError, match="not a readable tar archive"):
         read(gzip.compress(b"gzip, but no tarball inside" * 40), name="old.tgz")
+    with pytest.raises(ExtractError, match="not a readable tar archive"):
+        read(b"\x1f\x8b\x08", name="cut.tgz")  # a gzip header cut short
+
+
+def test_a_name_in_no_utf_8_is_read_as_latin_1_and_a_locator_of_a_file_s_own_name_is_not_taken_twice():
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT, encoding="latin-1") as tar:
+        mail = b"From: a@example.com\nSubject: two\nDate: Tue, 03 Mar 2026 08:00:00 +0000\n\n2\n"
+        for name, data in [("caf\xe9.txt", b"cafe\n"), ("m.txt", b"1\n"), ("m.txt#2", mail), ("m.txt", b"3\n")]:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    docs = read(buffer.getvalue(), "old.tar")
+    assert {d.locator: d.text.split()[-1] for d in docs} == {"caf\xe9.txt": "cafe", "m.txt": "1", "m.txt#2": "2", "m.txt#3": "3"}
 
 
 def test_a_tarball_past_its_limits_or_cut_short_is_reported():
@@ -293,8 +312,21 @@ def test_a_tarball_past_its_limits_or_cut_short_is_reported():
     assert len([r for r in results if isinstance(r, Document)]) == 1
     (reason,) = [r.reason for r in results if isinstance(r, Failure)]
     assert reason.startswith("zeros1.txt: not read") and reason.endswith("the rest not read")
-    # Cut short: what came before the break is read, the break reported.
-    whole = tar_of({"a.txt": "The gate code is 2580.\n", "b.txt": "x" * 100_000}, mode="w")
-    results = read(whole[:2048], "cut.tar")
-    assert [r.locator for r in results if isinstance(r, Document)] == ["a.txt"]
-    assert [r.reason.split(" (")[0] for r in results if isinstance(r, Failure)] == ["b.txt: unreadable"]
+    # Headers and files passed over inflate too: a long name claiming gigabytes, ._ files.
+    padded = tar_of({"._padding": "0" * 1_200_000, "a.txt": "The gate code is 2580.\n"}, mode="w:bz2")
+    (reason,) = [r.reason for r in read(padded, "padded.tar.bz2", limits=dataclasses.replace(LIMITS, max_file_mb=1))]
+    assert reason == "the rest of the archive is unreadable (it inflates to more than 1 MB (limits.max_file_mb))"
+
+
+@pytest.mark.parametrize("mode", ["w", "w:gz", "w:xz"])
+def test_a_tarball_cut_short_anywhere_is_read_up_to_the_break_which_is_reported(mode):
+    """tarfile takes a header cut short for the end of the archive; the files after it would be
+    lost without a word."""
+    whole = tar_of({"a.txt": "The gate code is 2580.\n", "dir/b.txt": "Bee " * 300, "c.txt": "Cee\n"}, mode)
+    for cut in range(1, len(whole), 7 if mode == "w" else 1):
+        try:
+            results = read(whole[:cut], "cut.tar")
+        except ExtractError:
+            continue  # cut within the first header: no tarball at all
+        documents = [r for r in results if isinstance(r, Document)]
+        assert len(documents) == 3 or any(isinstance(r, Failure) for r in results), (cut, results)

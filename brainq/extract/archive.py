@@ -11,7 +11,10 @@ modification time is.
 
 from __future__ import annotations
 
+import bz2
+import contextlib
 import functools
+import gzip
 import io
 import lzma
 import struct
@@ -38,12 +41,14 @@ _NOT_DOCUMENT_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
 _DOS_EPOCH = 315_532_800  # 1980-01-01, before which a zip records no file
 
 
-# A tarball by its name and the magic bytes its compression (or tar itself) starts with.
-_TARS = {
-    (".tar",): b"",  # checked by tar's own magic below
-    (".tar.gz", ".tgz"): b"\x1f\x8b",
-    (".tar.bz2", ".tbz2", ".tbz"): b"BZh",
-    (".tar.xz", ".txz"): b"\xfd7zXZ\x00",
+# A tarball by its name; how it is compressed by its first bytes (a browser may have unpacked a
+# .tar.gz it downloaded without renaming it). The standard library's readers of these formats
+# decompress in bounded steps, and say when a stream is cut short.
+_TAR_NAMES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz")
+_DECOMPRESSORS: dict[bytes, Callable[[IO[bytes]], IO[bytes]]] = {
+    b"\x1f\x8b": lambda source: gzip.GzipFile(fileobj=source, mode="rb"),
+    b"BZh": bz2.BZ2File,
+    b"\xfd7zXZ\x00": lzma.LZMAFile,
 }
 _TAR_ERRORS = (tarfile.TarError, OSError, EOFError, ValueError, zlib.error, lzma.LZMAError, UnicodeError)
 
@@ -67,10 +72,20 @@ def _format(name: str, head: bytes) -> str | None:
     lower = name.lower()
     if lower.endswith(".zip") and head.startswith(b"PK"):
         return "zip"
-    for suffixes, magic in _TARS.items():
-        if lower.endswith(suffixes) and head.startswith(magic) and (magic or head[257:262] == b"ustar"):
-            return "tar"
+    if lower.endswith(_TAR_NAMES) and (head.startswith(tuple(_DECOMPRESSORS)) or _tar_header(head[:512])):
+        return "tar"
     return None
+
+
+def _tar_header(block: bytes) -> bool:
+    """Whether a block is a tar header, or the end marker an empty tarball begins with."""
+    try:
+        tarfile.TarInfo.frombuf(block, "utf-8", "surrogateescape")
+    except tarfile.EOFHeaderError:
+        return True
+    except (tarfile.HeaderError, ValueError, UnicodeError):
+        return False
+    return True
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]:
@@ -106,20 +121,70 @@ def _name(info: zipfile.ZipInfo) -> str:
 
 def _tar(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
     """A tarball is read as a stream, in one pass: a compressed one has no index to seek by."""
-    try:
-        archive = tarfile.open(fileobj=source, mode="r|*")
-    except _TAR_ERRORS as exc:
-        raise ExtractError(f"not a readable tar archive ({exc})") from None
-    with archive:
-        members = (member for member in archive if member.isreg() and _written_by_someone(member.name))
-        entries = (
-            _Entry(member.name.removeprefix("./"), member.size, _tar_time(member), functools.partial(archive.extractfile, member))
-            for member in members
-        )  # fmt: skip
+    head = source.read(6)
+    source.seek(0)
+    decompress = next((opener for magic, opener in _DECOMPRESSORS.items() if head.startswith(magic)), None)
+    with decompress(source) if decompress else contextlib.nullcontext(source) as raw:
+        stream = _Inflating(raw, item.allowance[0], limits.max_file_mb)
         try:
-            yield from _files(item, entries, None, limits, _TAR_ERRORS, stop_at_allowance=True)
-        except _TAR_ERRORS as exc:  # past the last file read: a truncated or corrupt stream
-            yield Failure(str(item.path), f"the rest of the archive is unreadable ({exc})")
+            archive = tarfile.open(fileobj=stream, mode="r|", tarinfo=_Header, encoding="utf-8", errors="surrogateescape")
+        except _TAR_ERRORS as exc:
+            raise ExtractError(f"not a readable tar archive ({exc})") from None
+        with archive:
+            try:
+                yield from _files(item, _tar_entries(archive), None, limits, _TAR_ERRORS, stop_at_allowance=True)
+            except _TAR_ERRORS as exc:  # past the last file read: a stream cut short or damaged
+                yield Failure(str(item.path), f"the rest of the archive is unreadable ({exc})")
+
+
+def _tar_entries(archive: tarfile.TarFile) -> Iterator[_Entry]:
+    """The tarball's files. tarfile's list of the entries it has read is emptied as it goes: a
+    stream may hold any number of them (links, folders) besides the files."""
+    while (member := archive.next()) is not None:
+        archive.members.clear()
+        name = _tar_name(member)
+        if member.isreg() and _written_by_someone(name):
+            yield _Entry(name, member.size, _tar_time(member), functools.partial(archive.extractfile, member))
+
+
+def _tar_name(member: tarfile.TarInfo) -> str:
+    """A member's name as text: tar records bytes, which old tarballs wrote in Latin-1."""
+    raw = member.name.encode("utf-8", "surrogateescape")
+    try:
+        name = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        name = raw.decode("latin-1")
+    return name.removeprefix("./")
+
+
+class _Header(tarfile.TarInfo):
+    """A tar header read as tarfile reads one, but that a header cut short or garbled after the
+    first is an error: tarfile takes it for the archive's end, and the files after the break
+    would go unreported."""
+
+    @classmethod
+    def fromtarfile(cls, archive: tarfile.TarFile) -> tarfile.TarInfo:
+        try:
+            return super().fromtarfile(archive)
+        except (tarfile.EmptyHeaderError, tarfile.TruncatedHeaderError, tarfile.InvalidHeaderError) as exc:
+            if archive.offset == 0:
+                raise  # no tarball at all: tarfile says so itself
+            raise tarfile.ReadError(f"cut short or damaged: {exc}") from None
+
+
+class _Inflating:
+    """A tarball's decompressed stream, read no further than the allowance: its headers (a long
+    name may claim gigabytes) and the files passed over inflate as the files read do."""
+
+    def __init__(self, inner: IO[bytes], allowance: int, max_file_mb: float):
+        self.inner, self.left, self.max_file_mb = inner, allowance, max_file_mb
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.inner.read(size)
+        self.left -= len(data)
+        if self.left < 0:
+            raise tarfile.ReadError(f"it inflates to more than {self.max_file_mb:g} MB (limits.max_file_mb)")
+        return data
 
 
 def _files(
@@ -155,7 +220,9 @@ def _files(
             continue
         allowance[0] -= len(data)
         # Two files of one name (an archiver appending): each kept, the second by its place.
-        locator = entry.name if entry.name not in seen else f"{entry.name}#{count}"
+        locator, place = entry.name, count
+        while locator in seen:  # "n.txt#2" may be a file's own name
+            locator, place = f"{entry.name}#{place}", place + 1
         seen.add(locator)
         sub = Item(path=item.path, name=PurePosixPath(entry.name).name, data=data, depth=item.depth + 1, allowance=allowance)
         adopt = functools.partial(_adopt, locator=locator, label=entry.name, written=entry.written)
