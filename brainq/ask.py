@@ -132,16 +132,18 @@ def check_as_of(as_of: date) -> date:
     return as_of
 
 
-def check_question(question: str) -> str:
+def check_question(question: str, called: str = "question") -> str:
+    """The question with its spaces tidied, or a UsageError that calls it as its caller does
+    (MCP's search takes a "query")."""
     question = " ".join(question.split())
     if not question:
-        raise UsageError("the question is empty")
+        raise UsageError(f"the {called} is empty")
     if unnamable(question):  # a lone surrogate, as JSON may carry
-        raise UsageError(f"the question is not UTF-8 text: {printable(question)!r}")
+        raise UsageError(f"the {called} is not UTF-8 text: {printable(question)[:80]!r}")
     if not any(c.isalnum() for c in question):
-        raise UsageError(f"the question has no words: {question!r}")
+        raise UsageError(f"the {called} has no words: {question[:80]!r}")
     if len(question) > QUESTION_CHARS:
-        raise UsageError(f"the question is {len(question)} characters long; at most {QUESTION_CHARS}")
+        raise UsageError(f"the {called} is {len(question)} characters long; at most {QUESTION_CHARS}")
     return question
 
 

@@ -17,7 +17,7 @@ from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from pydantic import ValidationError
 
 from brainq import __version__
-from brainq.ask import AS_OF_YEARS, ask, rank, result_json
+from brainq.ask import AS_OF_YEARS, ask, check_question, rank, result_json
 from brainq.config import Config
 from brainq.errors import BrainqError
 from brainq.scoring import visible
@@ -78,10 +78,9 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         """
         first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
         _check_type(doc_type)
-        if not query.strip():
-            raise ToolError("query is empty: give the words to search for")
 
         def found():
+            check_question(query, "query")
             # `until` filters; ranking as of it stays within the years ask answers for
             # (9999-12-31 is how a client says "no end").
             as_of = max(min(last or date.today(), date.today()), date(AS_OF_YEARS[0], 1, 1))
@@ -98,7 +97,7 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         def read():
             docs = store.get_documents([id])
             if id not in docs:
-                raise ToolError(f"no document with doc_id {id!r} in this archive; search or list_documents give ids")
+                raise ToolError(f"no document with doc_id {_shown(id)} in this archive; search or list_documents give ids")
             return {**docs[id].to_json(), "text": store.document_text(id, DOCUMENT_CHARS, config.chunking.overlap_words)}
 
         return guarded(read)
@@ -156,8 +155,14 @@ def _argument_problem(error: dict) -> str:
         return f"{field} is required"
     expected = next((said for prefix, said in _EXPECTED.items() if kind.startswith(prefix)), None)
     if expected:
-        return f"{field} takes {expected}, got {error['input']!r}"[:200]
+        return f"{field} takes {expected}, got {_shown(error['input'])}"
     return f"{field}: {error['msg']}"
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: a client's argument may be any length."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _day(value: str | None, name: str) -> date | None:
@@ -166,7 +171,7 @@ def _day(value: str | None, name: str) -> date | None:
     try:
         return date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise ToolError(f"{name} takes a date as YYYY-MM-DD, got {value!r}") from None
+        raise ToolError(f"{name} takes a date as YYYY-MM-DD, got {_shown(value)}") from None
 
 
 def _limit(value: int) -> int:

@@ -31,7 +31,7 @@ def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
     tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, no_question, wordy_limit,
-            no_query, still) = session_calls(
+            no_query, long_id, still) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -46,7 +46,8 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("get_document", {"id": "no-such-document"}),
             ("ask", {"as_of": AS_OF}),
             ("search", {"query": "filter", "limit": "many"}),
-            ("search", {"query": "  "}),
+            ("search", {"query": "\u200b"}),
+            ("get_document", {"id": "x" * 10_000}),
             ("ask", {"question": "Is Friday a half-day?", "as_of": AS_OF}),
         ],
     )
@@ -70,7 +71,8 @@ def test_every_tool_on_the_sample_store(sample_store):
     # Arguments that do not fit the schema: one line naming the argument, not pydantic's report.
     assert no_question.is_error and no_question.content[0].text == "Error executing tool ask: question is required"
     assert wordy_limit.is_error and wordy_limit.content[0].text.endswith("limit takes a whole number, got 'many'")
-    assert no_query.is_error and "query is empty" in no_query.content[0].text
+    assert no_query.is_error and "the query has no words" in no_query.content[0].text
+    assert long_id.is_error and len(long_id.content[0].text) < 200  # a client's argument quoted in part
     assert not still.is_error and still.structured_content["verdict"]["level"] == "answer"
 
 
