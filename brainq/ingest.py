@@ -80,7 +80,7 @@ DERIVATION = 21  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # attached; the headers and footers of Word and OpenDocument texts; 20: the files inside zip
 # archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail;
 # Excel 97-2003 workbooks (.xls); 21: the files inside tar archives (.tar, .tar.gz, .tgz, ...);
-# a zip's folders named with backslashes are folders
+# a zip's folders named with backslashes are folders; an archive whose first file is a PDF is an archive
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

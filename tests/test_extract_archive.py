@@ -21,6 +21,7 @@ from brainq.config import load_config
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import archive, extract_item, extractor_for
+from tests.conftest import SAMPLES
 from tests.test_extract_office import docx_bytes
 
 CONFIG = load_config()
@@ -315,7 +316,33 @@ def test_a_tarball_past_its_limits_or_cut_short_is_reported():
     # Headers and files passed over inflate too: a long name claiming gigabytes, ._ files.
     padded = tar_of({"._padding": "0" * 1_200_000, "a.txt": "The gate code is 2580.\n"}, mode="w:bz2")
     (reason,) = [r.reason for r in read(padded, "padded.tar.bz2", limits=dataclasses.replace(LIMITS, max_file_mb=1))]
-    assert reason == "the rest of the archive is unreadable (it inflates to more than 1 MB (limits.max_file_mb))"
+    assert reason == "not read further; the files of an archive may inflate to 1 MB together (limits.max_file_mb)"
+    # ... together with the archives around it: five such tarballs in one zip inflate once.
+    results = read(zip_of({f"t{i}.tar.bz2": padded for i in range(5)}), limits=dataclasses.replace(LIMITS, max_file_mb=2))
+    assert [r.locator for r in results if isinstance(r, Document)] == ["t0.tar.bz2/a.txt"]
+    assert len([r for r in results if isinstance(r, Failure)]) == 4
+
+
+def test_what_the_first_file_of_an_archive_is_does_not_make_the_archive_that():
+    """A tarball's first file (a stored zip's too) starts within its first kilobyte, where a
+    PDF or a calendar is known by its bytes."""
+    pdf = (SAMPLES / "documents" / "alder-lane-closing-summary-2019.pdf").read_bytes()
+    for name, data in [("papers.tar", tar_of({"a.pdf": pdf, "b.txt": "The gate code is 2580.\n"}, "w")),
+                       ("papers.zip", zip_of({"a.pdf": pdf, "b.txt": "The gate code is 2580.\n"}, method=zipfile.ZIP_STORED))]:  # fmt: skip
+        assert sorted(r.locator for r in read(data, name)) == ["a.pdf", "b.txt"], name
+
+
+def test_what_follows_a_tarball_s_end_is_reported_and_a_type_tar_does_not_know_is_a_file():
+    first, second = tar_of({"a.txt": "A note.\n"}), tar_of({"b.txt": "Another note.\n"})
+    results = read(first + second, "appended.tgz")  # tar czf - new >> all.tgz
+    assert [r.locator for r in results if isinstance(r, Document)] == ["a.txt"]
+    assert ["more follows the block of zeros" in r.reason for r in results if isinstance(r, Failure)] == [True]
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as tar:
+        info = tarfile.TarInfo("vendor.txt")
+        info.type, info.size = b"A", 8
+        tar.addfile(info, io.BytesIO(b"A note.\n"))
+    assert [d.locator for d in read(buffer.getvalue(), "vendor.tar")] == ["vendor.txt"]
 
 
 @pytest.mark.parametrize("mode", ["w", "w:gz", "w:xz"])

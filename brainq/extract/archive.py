@@ -39,6 +39,7 @@ KIND = "archive"
 _NOT_DOCUMENTS = ("__MACOSX/",)
 _NOT_DOCUMENT_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
 _DOS_EPOCH = 315_532_800  # 1980-01-01, before which a zip records no file
+_MAX_NAME = 4096  # characters of a tar member's name kept, its ends (a GNU long name may claim megabytes)
 
 
 # A tarball by its name; how it is compressed by its first bytes (a browser may have unpacked a
@@ -72,9 +73,13 @@ def _format(name: str, head: bytes) -> str | None:
     lower = name.lower()
     if lower.endswith(".zip") and head.startswith(b"PK"):
         return "zip"
-    if lower.endswith(_TAR_NAMES) and (head.startswith(tuple(_DECOMPRESSORS)) or _tar_header(head[:512])):
+    if lower.endswith(_TAR_NAMES) and (_decompressor(head) or _tar_header(head[:512])):
         return "tar"
     return None
+
+
+def _decompressor(head: bytes) -> Callable[[IO[bytes]], IO[bytes]] | None:
+    return next((opener for magic, opener in _DECOMPRESSORS.items() if head.startswith(magic)), None)
 
 
 def _tar_header(block: bytes) -> bool:
@@ -120,31 +125,51 @@ def _name(info: zipfile.ZipInfo) -> str:
 
 
 def _tar(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
-    """A tarball is read as a stream, in one pass: a compressed one has no index to seek by."""
-    head = source.read(6)
+    """A tarball is read as a stream, in one pass: a compressed one has no index to seek by.
+    Every byte it inflates counts against the allowance it shares with the archives around it
+    and inside it, its headers and the files passed over as much as the files read."""
+    path, decompress = str(item.path), _decompressor(source.read(6))
     source.seek(0)
-    decompress = next((opener for magic, opener in _DECOMPRESSORS.items() if head.startswith(magic)), None)
+    past = Failure(path, f"not read further; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb)")
     with decompress(source) if decompress else contextlib.nullcontext(source) as raw:
-        stream = _Inflating(raw, item.allowance[0], limits.max_file_mb)
+        stream = _Inflating(raw, item.allowance)
         try:
             archive = tarfile.open(fileobj=stream, mode="r|", tarinfo=_Header, encoding="utf-8", errors="surrogateescape")
+        except _PastAllowance:
+            yield past
+            return
         except _TAR_ERRORS as exc:
             raise ExtractError(f"not a readable tar archive ({exc})") from None
         with archive:
             try:
-                yield from _files(item, _tar_entries(archive), None, limits, _TAR_ERRORS, stop_at_allowance=True)
+                yield from _files(item, _tar_entries(archive), None, limits, _TAR_ERRORS, stream=True)
+            except _PastAllowance:
+                yield past
             except _TAR_ERRORS as exc:  # past the last file read: a stream cut short or damaged
-                yield Failure(str(item.path), f"the rest of the archive is unreadable ({exc})")
+                yield Failure(path, f"the rest of the archive is unreadable ({exc})")
 
 
 def _tar_entries(archive: tarfile.TarFile) -> Iterator[_Entry]:
-    """The tarball's files. tarfile's list of the entries it has read is emptied as it goes: a
-    stream may hold any number of them (links, folders) besides the files."""
+    """The tarball's files (a type tar does not know is one, as POSIX says). tarfile's list of
+    the entries it has read is emptied as it goes: a stream may hold any number of them (links,
+    folders) besides the files."""
     while (member := archive.next()) is not None:
         archive.members.clear()
         name = _tar_name(member)
-        if member.isreg() and _written_by_someone(name):
+        if (member.isreg() or member.type not in tarfile.SUPPORTED_TYPES) and _written_by_someone(name):
             yield _Entry(name, member.size, _tar_time(member), functools.partial(archive.extractfile, member))
+    if _more_after_the_end(archive):
+        raise tarfile.ReadError("more follows the block of zeros that ends it: an archive appended, or a damaged header")
+
+
+def _more_after_the_end(archive: tarfile.TarFile) -> bool:
+    """Whether anything but zeros follows the block that ended the archive. tarfile stops at one
+    block of zeros (the end is two): another tarball appended (`tar czf - new >> all.tgz`), or a
+    header zeroed by damage, would hide the files after it."""
+    while chunk := archive.fileobj.read(2**16):
+        if chunk.strip(b"\0"):
+            return True
+    return False
 
 
 def _tar_name(member: tarfile.TarInfo) -> str:
@@ -154,7 +179,8 @@ def _tar_name(member: tarfile.TarInfo) -> str:
         name = raw.decode("utf-8")
     except UnicodeDecodeError:
         name = raw.decode("latin-1")
-    return name.removeprefix("./")
+    name = name.removeprefix("./")
+    return name if len(name) <= _MAX_NAME else f"{name[: _MAX_NAME // 2]}…{name[-_MAX_NAME // 2 :]}"  # its kind kept
 
 
 class _Header(tarfile.TarInfo):
@@ -172,28 +198,33 @@ class _Header(tarfile.TarInfo):
             raise tarfile.ReadError(f"cut short or damaged: {exc}") from None
 
 
-class _Inflating:
-    """A tarball's decompressed stream, read no further than the allowance: its headers (a long
-    name may claim gigabytes) and the files passed over inflate as the files read do."""
+class _PastAllowance(Exception):
+    """A tarball's stream inflated past the allowance: no tar error, so that no file's reading
+    takes it for its own."""
 
-    def __init__(self, inner: IO[bytes], allowance: int, max_file_mb: float):
-        self.inner, self.left, self.max_file_mb = inner, allowance, max_file_mb
+
+class _Inflating:
+    """A tarball's decompressed stream, each byte read charged to the allowance (a list of one
+    number, shared with the archives around and inside it)."""
+
+    def __init__(self, inner: IO[bytes], allowance: list[int]):
+        self.inner, self.allowance = inner, allowance
 
     def read(self, size: int = -1) -> bytes:
         data = self.inner.read(size)
-        self.left -= len(data)
-        if self.left < 0:
-            raise tarfile.ReadError(f"it inflates to more than {self.max_file_mb:g} MB (limits.max_file_mb)")
+        self.allowance[0] -= len(data)
+        if self.allowance[0] < 0:
+            raise _PastAllowance
         return data
 
 
 def _files(
     item: Item, entries: Iterable[_Entry], total: int | None, limits: Limits, errors: tuple[type[Exception], ...],
-    stop_at_allowance: bool = False,
+    stream: bool = False,
 ) -> Iterator[Document | Failure | Nested]:
     """Each file handed on as soon as it is read, so that only one is held in memory at a time.
-    A stream (tar) stops at the first file past the allowance: passing over it would still
-    inflate it."""
+    A stream (tar) charges its own bytes to the allowance, and stops at the first file past it:
+    passing over it would still inflate it."""
     path, seen = str(item.path), set()
     allowance = item.allowance  # the registry's, for the file on disk and all that is nested in it
     for count, entry in enumerate(entries):
@@ -202,23 +233,24 @@ def _files(
             yield Failure(path, f"{more} beyond the limit of {limits.max_attachments} skipped")
             return
         if entry.size > allowance[0]:
-            rest = "; the rest not read" if stop_at_allowance else ""
+            rest = "; the rest not read" if stream else ""
             yield Failure(path, f"{entry.name}: not read; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb){rest}")
-            if stop_at_allowance:
+            if stream:
                 return
             continue
         if entry.encrypted:
             yield Failure(path, f"{entry.name}: encrypted; not read")
             continue
         try:
-            with entry.open() as stream:
-                data = stream.read(allowance[0] + 1)  # the archive stops at the size the entry declares
+            with entry.open() as opened:
+                data = opened.read(allowance[0] + 1)  # the archive stops at the size the entry declares
         except errors as exc:
             yield Failure(path, f"{entry.name}: unreadable ({exc})")
-            if stop_at_allowance:
+            if stream:
                 return  # a stream broken within a file has no next one to find
             continue
-        allowance[0] -= len(data)
+        if not stream:
+            allowance[0] -= len(data)
         # Two files of one name (an archiver appending): each kept, the second by its place.
         locator, place = entry.name, count
         while locator in seen:  # "n.txt#2" may be a file's own name
