@@ -20,9 +20,9 @@ from brainq.annotate import annotate
 from brainq.config import load_config
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
-from brainq.extract import archive, extract_item, extractor_for
+from brainq.extract import archive, extract_item, extractor_for, office
 from tests.conftest import SAMPLES
-from tests.test_extract_office import docx_bytes
+from tests.test_extract_office import docx_bytes, odt_bytes
 
 CONFIG = load_config()
 LIMITS = CONFIG.limits
@@ -325,11 +325,20 @@ def test_a_tarball_past_its_limits_or_cut_short_is_reported():
 
 def test_what_the_first_file_of_an_archive_is_does_not_make_the_archive_that():
     """A tarball's first file (a stored zip's too) starts within its first kilobyte, where a
-    PDF or a calendar is known by its bytes."""
+    PDF is known by its bytes; an OpenDocument file named .zip is still one."""
     pdf = (SAMPLES / "documents" / "alder-lane-closing-summary-2019.pdf").read_bytes()
     for name, data in [("papers.tar", tar_of({"a.pdf": pdf, "b.txt": "The gate code is 2580.\n"}, "w")),
                        ("papers.zip", zip_of({"a.pdf": pdf, "b.txt": "The gate code is 2580.\n"}, method=zipfile.ZIP_STORED))]:  # fmt: skip
         assert sorted(r.locator for r in read(data, name)) == ["a.pdf", "b.txt"], name
+    odt = Item(Path("minutes.zip"), "minutes.zip", data=odt_bytes("<text:p>The library fine is waived until May.</text:p>"))
+    assert extractor_for(odt) is office and "waived" in next(extract_item(odt, LIMITS)).text
+
+
+def test_a_compressed_tarball_whose_trailer_is_cut_or_followed_by_junk_keeps_its_files():
+    """Its files are all there; the stream's trailer (a checksum, a length) is what is lost."""
+    whole = tar_of({"a.txt": "A note.\n", "b.txt": "Another note.\n"})
+    for data in (whole[:-8], whole + b"SIGNATURE"):
+        assert [(type(r).__name__, r.locator) for r in read(data, "notes.tgz")] == [("Document", "a.txt"), ("Document", "b.txt")]
 
 
 def test_what_follows_a_tarball_s_end_is_reported_and_a_type_tar_does_not_know_is_a_file():

@@ -19,8 +19,9 @@ from brainq.errors import ExtractError
 from brainq.extract import archive, calendar, email, html, msg, msword, office, pdf, photo, rtf, text, xls
 
 # Order matters: content is sniffed in this order, so a mail file named .txt is read as mail,
-# and a note that is a page of markup as a page. An archive comes first: only a name and magic
-# bytes of one make it one, and its first file's bytes (a PDF's, an .ics's) lie within its head.
+# and a note that is a page of markup as a page. An archive comes first: it takes only a name
+# and the bytes of one (and no OpenDocument file), and its first file's bytes lie within its
+# head, where a PDF is known by them.
 EXTRACTORS: tuple[ModuleType, ...] = (archive, calendar, pdf, photo, msg, office, msword, xls, rtf, email, html, text)
 
 SNIFF_BYTES = 4096

@@ -30,6 +30,7 @@ from typing import IO
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
+from brainq.extract import office
 from brainq.extract.office import ZIP_ERRORS, open_zip
 
 KIND = "archive"
@@ -71,7 +72,7 @@ def sniff(name: str, head: bytes) -> bool:
 
 def _format(name: str, head: bytes) -> str | None:
     lower = name.lower()
-    if lower.endswith(".zip") and head.startswith(b"PK"):
+    if lower.endswith(".zip") and head.startswith(b"PK") and not office.sniff(name, head):  # an OpenDocument file is a zip
         return "zip"
     if lower.endswith(_TAR_NAMES) and (_decompressor(head) or _tar_header(head[:512])):
         return "tar"
@@ -130,7 +131,7 @@ def _tar(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | F
     and inside it, its headers and the files passed over as much as the files read."""
     path, decompress = str(item.path), _decompressor(source.read(6))
     source.seek(0)
-    past = Failure(path, f"not read further; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb)")
+    past = Failure(path, f"not read further; {_together(limits)}")
     with decompress(source) if decompress else contextlib.nullcontext(source) as raw:
         stream = _Inflating(raw, item.allowance)
         try:
@@ -205,13 +206,21 @@ class _PastAllowance(Exception):
 
 class _Inflating:
     """A tarball's decompressed stream, each byte read charged to the allowance (a list of one
-    number, shared with the archives around and inside it)."""
+    number, shared with the archives around and inside it).
+
+    A compressed stream cut short, or followed by junk, ends where its data ends: the
+    decompressors raise only when asked for more, and tarfile asks for whole records, so the
+    files in a tarball's last record were lost with its trailer. What the cut took is found by
+    tar itself: a header or a file cut short is an error there."""
 
     def __init__(self, inner: IO[bytes], allowance: list[int]):
         self.inner, self.allowance = inner, allowance
 
     def read(self, size: int = -1) -> bytes:
-        data = self.inner.read(size)
+        try:
+            data = self.inner.read(size)
+        except (EOFError, gzip.BadGzipFile):
+            data = b""
         self.allowance[0] -= len(data)
         if self.allowance[0] < 0:
             raise _PastAllowance
@@ -234,7 +243,7 @@ def _files(
             return
         if entry.size > allowance[0]:
             rest = "; the rest not read" if stream else ""
-            yield Failure(path, f"{entry.name}: not read; the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb){rest}")
+            yield Failure(path, f"{entry.name}: not read; {_together(limits)}{rest}")
             if stream:
                 return
             continue
@@ -259,6 +268,10 @@ def _files(
         sub = Item(path=item.path, name=PurePosixPath(entry.name).name, data=data, depth=item.depth + 1, allowance=allowance)
         adopt = functools.partial(_adopt, locator=locator, label=entry.name, written=entry.written)
         yield Nested(sub, entry.name, adopt, optional=True)
+
+
+def _together(limits: Limits) -> str:
+    return f"the files of an archive may inflate to {limits.max_file_mb:g} MB together (limits.max_file_mb)"
 
 
 def _written_by_someone(filename: str) -> bool:
