@@ -334,6 +334,19 @@ def test_what_the_first_file_of_an_archive_is_does_not_make_the_archive_that():
     assert extractor_for(odt) is office and "waived" in next(extract_item(odt, LIMITS)).text
 
 
+def test_a_gnu_incremental_tarball_s_times_are_no_part_of_its_names():
+    """`tar --listed-incremental` writes access and change times where ustar keeps a prefix."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        info = tarfile.TarInfo("a.txt")
+        info.size = 8
+        tar.addfile(info, io.BytesIO(b"A note.\n"))
+    data = bytearray(buffer.getvalue())
+    data[345:357] = b"15302370621\0"
+    data[148:156] = b"%06o\0 " % tarfile.calc_chksums(bytes(data[:512]))[0]
+    assert [d.locator for d in read(bytes(data), "incremental.tar")] == ["a.txt"]
+
+
 def test_a_compressed_tarball_whose_trailer_is_cut_or_followed_by_junk_keeps_its_files():
     """Its files are all there; the stream's trailer (a checksum, a length) is what is lost."""
     whole = tar_of({"a.txt": "A note.\n", "b.txt": "Another note.\n"})

@@ -186,8 +186,17 @@ def _tar_name(member: tarfile.TarInfo) -> str:
 
 class _Header(tarfile.TarInfo):
     """A tar header read as tarfile reads one, but that a header cut short or garbled after the
-    first is an error: tarfile takes it for the archive's end, and the files after the break
-    would go unreported."""
+    first is an error (tarfile takes it for the archive's end, and the files after the break
+    would go unreported), and that a GNU header's name has no prefix."""
+
+    @classmethod
+    def frombuf(cls, buf: bytes, encoding: str, errors: str) -> tarfile.TarInfo:
+        header = super().frombuf(buf, encoding, errors)
+        # GNU's own format has no name prefix where ustar's is: its incremental archives keep
+        # access and change times there, which tarfile puts before the name ("15302370621/a.txt").
+        if buf[257:265] == tarfile.GNU_MAGIC and header.type not in tarfile.GNU_TYPES and not header.isdir():
+            header.name = tarfile.nts(buf[:100], encoding, errors)
+        return header
 
     @classmethod
     def fromtarfile(cls, archive: tarfile.TarFile) -> tarfile.TarInfo:
