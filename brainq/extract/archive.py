@@ -103,8 +103,9 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
     not, stops there."""
     # A file on disk is read from there, a member at a time, not held whole in memory.
     with io.BytesIO(item.data) if item.data is not None else open(item.path, "rb") as source:
-        if _format(item.name, item.head(512)) == "tar":
-            yield from _tar(item, source, limits)
+        head = item.head(512)
+        if _format(item.name, head) == "tar":
+            yield from _tar(item, source, _decompressor(head), limits)
             return
         try:
             archive = open_zip(source)
@@ -125,12 +126,13 @@ def _name(info: zipfile.ZipInfo) -> str:
     return info.filename.replace("\\", "/")
 
 
-def _tar(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
+def _tar(
+    item: Item, source: IO[bytes], decompress: Callable[[IO[bytes]], IO[bytes]] | None, limits: Limits
+) -> Iterator[Document | Failure | Nested]:
     """A tarball is read as a stream, in one pass: a compressed one has no index to seek by.
     Every byte it inflates counts against the allowance it shares with the archives around it
     and inside it, its headers and the files passed over as much as the files read."""
-    path, decompress = str(item.path), _decompressor(source.read(6))
-    source.seek(0)
+    path = str(item.path)
     past = Failure(path, f"not read further; {_together(limits)}")
     with decompress(source) if decompress else contextlib.nullcontext(source) as raw:
         stream = _Inflating(raw, item.allowance)
