@@ -31,6 +31,7 @@ from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
 from brainq.extract import office
+from brainq.extract.email import decode_bytes
 from brainq.extract.office import ZIP_ERRORS, open_zip
 
 KIND = "archive"
@@ -176,13 +177,9 @@ def _more_after_the_end(archive: tarfile.TarFile) -> bool:
 
 
 def _tar_name(member: tarfile.TarInfo) -> str:
-    """A member's name as text: tar records bytes, which old tarballs wrote in Latin-1."""
-    raw = member.name.encode("utf-8", "surrogateescape")
-    try:
-        name = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        name = raw.decode("latin-1")
-    name = name.removeprefix("./")
+    """A member's name as text: tar records bytes, which old tarballs wrote in Latin-1; they
+    are decoded as a message's raw 8-bit header bytes are."""
+    name = decode_bytes(member.name.encode("utf-8", "surrogateescape"), None).removeprefix("./")
     return name if len(name) <= _MAX_NAME else f"{name[: _MAX_NAME // 2]}…{name[-_MAX_NAME // 2 :]}"  # its kind kept
 
 
