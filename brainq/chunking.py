@@ -126,16 +126,24 @@ def _windows(pieces: list[list[str]], budget: int, overlap: int) -> list[str]:
     for piece in pieces:
         if current and _words(current) + len(piece) > budget:
             windows.append(_join(current))
-            carry: list[list[str]] = []
-            for previous in reversed(current):
-                if _words(carry) + len(previous) > overlap:
-                    break
-                carry.insert(0, previous)
+            carry = current[len(current) - carried([len(p) for p in current], overlap) :]
             current = carry if _words(carry) + len(piece) <= budget else []
         current.append(piece)
     if current:
         windows.append(_join(current))
     return windows
+
+
+def carried(lengths: list[int], overlap: int) -> int:
+    """How many of a window's last sentences (their lengths in words) the next window repeats:
+    as many as fit in `overlap` words. The store's reader of whole documents drops them again."""
+    count = words = 0
+    for length in reversed(lengths):
+        words += length
+        if words > overlap:
+            break
+        count += 1
+    return count
 
 
 def _words(pieces: list[list[str]]) -> int:

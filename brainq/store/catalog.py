@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
+from brainq.chunking import carried
 from brainq.errors import StoreError
 from brainq.store.records import (
     EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
@@ -524,10 +525,5 @@ def _carried(before: list[str], body: list[str], overlap_words: int) -> int:
     of its sentences (one a line) that fit in `overlap_words`, if the chunk begins with them (a
     carry that left no room for the next sentence was dropped). Lines a document itself repeats
     are kept."""
-    k = words = 0
-    for line in reversed(before):
-        words += len(line.split())
-        if words > overlap_words:
-            break
-        k += 1
+    k = carried([len(line.split()) for line in before], overlap_words)
     return k if k and before[-k:] == body[:k] else 0
