@@ -68,8 +68,9 @@ class Answer:
             "answer": self.answer,
             "answer_source": self.source.doc.doc_id if self.source else None,  # the result quoted
             # Results go by score, but for "first"/"last" questions, which put the most relevant
-            # in order of date: each result carries its rank, and this says what ordered them.
-            "ordered_by": "date" if self.time.order and self.results else "score",
+            # evidence in order of date: each result carries its rank, and this says what
+            # ordered them ("score" when no evidence was there to order).
+            "ordered_by": "date" if any(s.dated for s in self.results) else "score",
             "results": [result_json(i, s, self.floor) for i, s in enumerate(self.results, 1)],
         }
 
@@ -180,12 +181,12 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
     terms = term_weights(store, query)
     candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)
-    ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of)
     # The floor applies to what a source says, not to the day it is about (a newsletter about
     # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
     # key words are missing from the whole store.
     share, missing = known_share(query, terms)
     floor = config.retrieval.relevance_floor / max(share, 0.01) ** config.retrieval.floor_missing_exponent
+    ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of, floor)
     return Ranking(intent, time, query, ranked, floor, missing)
 
 

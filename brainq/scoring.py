@@ -39,6 +39,7 @@ class Scored:
     day_factor: float = 1.0  # the question's own day: evidence about that day ranks up
     superseded_by: str | None = None  # doc_id of the later document that replaces this one
     score: float = 0.0
+    dated: bool = False  # placed by its date: the question asks for the first or the last
 
     @property
     def doc(self):
@@ -95,9 +96,10 @@ def visible(doc, as_of: date) -> bool:
 
 
 def score(
-    candidates: list[Candidate], pattern: Pattern, retrieval: Retrieval, time: TimeRef, as_of: date
+    candidates: list[Candidate], pattern: Pattern, retrieval: Retrieval, time: TimeRef, as_of: date, floor: float
 ) -> list[Scored]:
-    """Score visible candidates, mark superseded ones, and order them for the answer."""
+    """Score visible candidates, mark superseded ones, and order them for the answer; `floor` is
+    the relevance evidence needs for this question (only evidence goes by date)."""
     scored = []
     # A question about a past period ("the power bill in August last year") asks as of then:
     # what was written in that period is not stale for it, however long ago the period was.
@@ -134,7 +136,7 @@ def score(
     _below_replies(scored, retrieval)
     scored.sort(key=lambda s: s.score, reverse=True)
     if time.order:
-        scored = _by_date(scored, time.order, retrieval)
+        scored = _by_date(scored, time.order, retrieval, floor)
     return scored
 
 
@@ -167,12 +169,12 @@ def _range_factor(doc, time: TimeRef, retrieval: Retrieval, as_of: date) -> floa
     return 1.0 if any(start <= d <= end for d in days) else retrieval.out_of_range_factor
 
 
-def _by_date(scored: list[Scored], order: str, retrieval: Retrieval) -> list[Scored]:
+def _by_date(scored: list[Scored], order: str, retrieval: Retrieval, floor: float) -> list[Scored]:
     """Ordering questions ("first", "last time"): relevant evidence within the question's time
     by date, the rest after it ("the last one in 2023" is no 2025 document)."""
     relevant = [
         s for s in scored
-        if s.relevance >= retrieval.relevance_floor and s.doc.source_date and s.time_factor == 1.0
+        if s.relevance >= floor and s.doc.source_date and s.time_factor == 1.0
     ]  # fmt: skip
     if not relevant:
         return scored
@@ -181,6 +183,8 @@ def _by_date(scored: list[Scored], order: str, retrieval: Retrieval) -> list[Sco
     # document must not become "the first time" just by being old.
     close = [s for s in relevant if s.relevance >= retrieval.order_min_share * best]
     close.sort(key=lambda s: effective_day(s.doc.source_date, s.doc.date_precision), reverse=order == "desc")
+    for s in close:
+        s.dated = True
     rest = [s for s in scored if s not in close]
     return close + rest
 

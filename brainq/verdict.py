@@ -56,7 +56,9 @@ def judge(
         said = ", ".join(f"{_label(s)} says {what}" for s, what in conflict)
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
                        f"Sources disagree: {said}", conflict)
-    caveat = _outranked(outranked_by) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
+    caveat = (
+        _outranked(outranked_by) or _outside(top) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
+    )
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
     return Verdict("answer", _band(bands.answer_confidence, 1.0, strength, closed=True), _where_found(top, config, pattern))
@@ -68,6 +70,15 @@ def _outranked(above: Scored | None) -> str | None:
     sets, all nine answers given in that case quoted the wrong source."""
     if above is not None:
         return f"Unclear: the evidence ranks below {_label(above)}, which is too loosely related to count"
+    return None
+
+
+def _outside(top: Scored) -> str | None:
+    """The evidence lies outside the time the question names: it ranks down, yet can still come
+    first when nothing inside that time is nearly as relevant ("what did we pay before 2024?"
+    answered by a 2025 invoice). That is a lead to check, not the answer."""
+    if top.time_factor < 1.0:
+        return f"Outside the time asked about: the best source is {_label(top)}"
     return None
 
 

@@ -34,7 +34,7 @@ def cand(d, relevance=0.8, text=""):
 
 
 def ranked(cands, pattern="logistical", time=TimeRef()):
-    return score(cands, CONFIG.patterns[pattern], CONFIG.retrieval, time, AS_OF)
+    return score(cands, CONFIG.patterns[pattern], CONFIG.retrieval, time, AS_OF, CONFIG.retrieval.relevance_floor)
 
 
 @pytest.mark.parametrize(
@@ -161,6 +161,30 @@ def test_ordering_questions_sort_relevant_evidence_by_date(order, first):
     docs = [doc(y, f"{y}-04-01T00:00:00", doc_type="receipt") for y in ("2022", "2019", "2025")]
     result = ranked([cand(d, 0.6) for d in docs], pattern="historical", time=TimeRef(order=order))
     assert result[0].doc.doc_id == first
+
+
+def test_only_evidence_goes_by_date():
+    """When a question's words are missing from the store its floor rises: what falls under it is
+    no evidence, so it keeps its order by score and is not marked as placed by date."""
+    docs = [doc(y, f"{y}-04-01T00:00:00", doc_type="receipt") for y in ("2022", "2019", "2025")]
+    cands = [cand(d, r) for d, r in zip(docs, (0.6, 0.55, 0.5))]
+    floor = 0.58
+    result = score(cands, CONFIG.patterns["historical"], CONFIG.retrieval, TimeRef(order="desc"), AS_OF, floor)
+    assert [s.doc.doc_id for s in result] == ["2022", "2019", "2025"]
+    assert [s.dated for s in result] == [True, False, False]
+    low = score(cands, CONFIG.patterns["historical"], CONFIG.retrieval, TimeRef(order="desc"), AS_OF, 0.9)
+    assert not any(s.dated for s in low)
+
+
+def test_evidence_from_outside_the_time_asked_about_is_to_verify():
+    """"What did we pay before 2024?" answered by a 2025 invoice, because nothing before 2024 is
+    nearly as relevant: a lead, not the answer."""
+    before = TimeRef(range=(date.min, date(2023, 12, 31)), past=True)
+    later = doc("later", "2025-10-21T00:00:00", doc_type="invoice")
+    verdict = _judge(ranked([cand(later, 0.9)], "historical", before), "historical", before)
+    assert verdict.level == "verify" and verdict.reason.startswith("Outside the time asked about")
+    inside = doc("inside", "2023-05-01T00:00:00", doc_type="invoice")
+    assert _judge(ranked([cand(inside, 0.9)], "historical", before), "historical", before).level == "answer"
 
 
 def test_a_past_question_is_not_answered_by_an_upcoming_appointment():
