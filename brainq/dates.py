@@ -85,10 +85,12 @@ _FORMS = {
     # "3-13-2026"; with dashes only when a year follows, so "555-1212" stays a phone number
     "mdy_dash": r"(?<![\d./$:-])\b(?P<month>\d{1,2})-(?P<day>\d{1,2})-(?P<year>\d{4})(?![\d-])",
 }
-# "tomorrow", "next Tuesday"; "every Friday" is a habit, "Black Friday" and "Good Friday" names.
+# "Black Friday" and "Good Friday" are names of days, not the coming Friday.
+NAMED_DAY = r"(?<!black )(?<!good )"
+# "tomorrow", "next Tuesday"; "every Friday" is a habit.
 _RELATIVE_PREFIXES = ("next", "this", "coming", "last", "past", "previous", "every")
 _RELATIVE = (
-    rf"\b(?:(?P<prefix>{'|'.join(_RELATIVE_PREFIXES)})\s+)?(?<!black )(?<!good )"
+    rf"\b(?:(?P<prefix>{'|'.join(_RELATIVE_PREFIXES)})\s+)?{NAMED_DAY}"
     rf"(?P<weekday>{WEEKDAY_RE})|\b(?P<word>{DAY_OFFSET_RE})\b"
 )
 

@@ -44,6 +44,7 @@ from brainq.dates import (
     DAY_OFFSETS,
     MONTH_RE,
     MONTHS,
+    NAMED_DAY,
     WEEKDAY_RE,
     WEEKDAYS,
     iter_mentions,
@@ -59,6 +60,8 @@ QUESTION_CHARS = 2000
 # (month, day): a school year runs from August 15 to June 30 of the next year.
 SCHOOL_YEAR_START = (8, 15)
 SCHOOL_YEAR_END = (6, 30)
+# "the 3rd grade" is a class, not the 3rd of a month.
+NOT_A_GRADE = r"(?![\s-]*grade)"
 # A question about school: its "last year" is the last school year. Not "class" (a yoga class),
 # "principal" (a loan's) nor a grade without its number (of motor oil).
 _SCHOOL = re.compile(
@@ -96,18 +99,33 @@ _PAST_WORDS = re.compile(
     r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|gave|made|told|ago|yesterday"
     r"|built|brought|won|broke|wrote|met|began|became|drove|flew|ran|chose|taught|caught|grew|knew"
     r"|heard|forgot|spoke|stole|swam|sang|threw|wore|drew|rode|fought|slept|woke|dug|lent|meant"
-    r"|last night|previously|put|set|cut|let|shut|\w{3,}(?<!e)ed)\b",
+    r"|last night|previously|put|set|cut|let|shut|(?P<regular>\w{3,}(?<!e)ed))\b(?!')",
     re.IGNORECASE,
 )
+# Words of the -ed form that are no verb.
+_NOT_VERBS = frozenset("hundred hundreds kindred sacred naked wicked rugged ragged wretched crooked".split())
+# "Did they say whether Friday is a half-day?": the clause after "whether" or "if" holds what is
+# asked, and its own auxiliary is the tense of the days it names.
+_WHETHER = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
 
 
 def is_past_tense(question: str) -> bool:
-    """Whether a question asks about the past: its first auxiliary verb says, else a past word."""
+    """Whether a question asks about the past: its first auxiliary verb says (the one of a
+    clause after "whether" or "if", when there is one), else a past word."""
     question = question.replace("\u2019", "'")
     m = _AUXILIARY.search(question)
     if m is not None:
-        return m.group("past") is not None
-    return _PAST_WORDS.search(question) is not None
+        asked = _WHETHER.search(question, m.end())
+        inner = asked and _AUXILIARY.search(question, asked.end())
+        return (inner or m).group("past") is not None
+    return any(_is_past_word(w) for w in _PAST_WORDS.finditer(question))
+
+
+def _is_past_word(m: re.Match) -> bool:
+    """A past form, unless an -ed form is a name inside the question ("Jared", "Mildred") or a
+    word that is no verb ("hundred")."""
+    word = m.group("regular")
+    return not word or not (word.lower() in _NOT_VERBS or (m.start() > 0 and word[0].isupper()))
 
 
 # "since March 3" is from then on; "the week before March 3" is no open range, so "before" and
@@ -407,6 +425,8 @@ def _relative_unit(m: re.Match, as_of: date, past: bool):
         # "her teacher last year", asked in July, is June's.
         summer = SCHOOL_YEAR_END < (as_of.month, as_of.day) < SCHOOL_YEAR_START
         return "range", _school_years(_current_school_year(as_of) + (max(offset, 0) if summer else offset))
+    if unit == "weekend" and offset == 0 and past and as_of.weekday() < 5:
+        offset = -1  # "was the game cancelled this weekend?", asked on a Monday: the one just over
     if unit in ("week", "weekend"):
         monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
         first = monday + timedelta(days=5) if unit == "weekend" else monday
@@ -492,8 +512,8 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             _calendar_year,
         ),
         (r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b", _relative_unit),
-        (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?(?P<weekday>{WEEKDAY_RE})", _weekday),
-        (r"\bthe\s+(?P<n>\d{1,2})(?:st|nd|rd|th)\b", _nth),
+        (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?{NAMED_DAY}(?P<weekday>{WEEKDAY_RE})", _weekday),
+        (rf"\bthe\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_GRADE}", _nth),
         # The days a document names relative to its writing, relative to as_of.
         (rf"\b(?:the\s+(?=day\b))?(?:{DAY_OFFSET_RE})\b", _day_word),
     )
@@ -501,14 +521,15 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
 
 # ---- ordering
 
-# Words after "first" or "last" that make it part of a name, not an ordering.
+# Words after "first" or "last" that make it part of a name, not an ordering ("first grade",
+# "first-aid kit"); "at last" is no ordering either.
 _NAMED = (
-    r"(?!\s+(?:day|days|week|weekend|month|half|quarter|semester|term|trimester|grade|grader"
+    r"(?![\s-]+(?:day|days|week|weekend|month|half|quarter|semester|term|trimester|grade|grader"
     r"|floor|name|names|aid|period|class|minute|resort|call)\b)"
 )
 _ORDER = re.compile(
     rf"\b(?:(?P<asc>first{_NAMED}|earliest|originally|initially)"
-    rf"|(?P<desc>last{_NAMED}|latest|most\s+recent(?:ly)?|recently|lately))\b",
+    rf"|(?P<desc>(?<!\bat\s)last{_NAMED}|latest|most\s+recent(?:ly)?|recently|lately))\b",
     re.IGNORECASE,
 )
 

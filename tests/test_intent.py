@@ -101,6 +101,11 @@ def test_classify(config, question, pattern):
         ("How much did the roof cost in 2023?", "historical", "past-tense question"),
         # "when was ... last" asks for a thing's latest state, even with a year
         ("When was Maggie's last vet visit in 2025?", "entity", "latest state"),
+        # ... but a "last" that names a time is that time: a past event in a named period
+        ("When was spring break last year?", "historical", "past-tense question"),
+        ("When was the school play last spring?", "historical", "past-tense question"),
+        # a grade is no day of the month
+        ("What is the 3rd grade supply list?", "entity", "no cue matched"),
         # a day in a present or future question leans logistical
         ("How much is the field trip on Friday?", "logistical", "a day in a present"),
         ("What's the WiFi password for the hotel this weekend?", "logistical", "a day in a present"),

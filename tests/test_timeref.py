@@ -1,6 +1,6 @@
 """Time in a question, resolved against a fixed as_of."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from hypothesis import given
@@ -53,6 +53,12 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         ("What happened 3 days ago?", WED, date(2026, 3, 8)),
         # "the week before March 2" counts back from that day: no open range
         ("What did John do the week before March 2?", WED, date(2026, 3, 2)),
+        # the clause after "whether" holds what is asked, and its tense
+        ("Did the principal say whether Friday is a half-day?", WED, FRI),
+        ("Did they say if Friday was a half-day?", WED, date(2026, 3, 6)),
+        # a name or a number in -ed is no past verb
+        ("Jared's game on Friday?", WED, FRI),
+        ("Hundred dollar deposit due Friday?", WED, FRI),
     ],
 )
 def test_days(question, as_of, day):
@@ -176,6 +182,10 @@ def test_ranges(question, as_of, start, end):
         ("When is the first day of school?", None),
         ("Who was Harper's first grade teacher?", None),
         ("What's our WiFi password?", None),
+        ("Who was our first-grade teacher?", None),
+        ("Where is the first-aid kit?", None),
+        ("Was the trip moved to a last-minute date?", None),
+        ("Did the refund come at last?", None),
     ],
 )
 def test_order(question, order):
@@ -203,8 +213,30 @@ def test_weeks_or_years_ago_are_said_too_loosely_to_be_a_range(question):
     assert resolve(question, WED) == TimeRef(past=True)
 
 
-def test_nothing_about_time():
-    assert resolve("What size is our HVAC filter?", WED) == TimeRef()
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What size is our HVAC filter?",
+        "What is the 3rd grade supply list?",  # a class, not the 3rd of a month
+        "Who teaches the 2nd-grade class?",
+        "Is Good Friday a holiday?",  # the name of a day, not the coming Friday
+        "When is Black Friday?",
+    ],
+)
+def test_nothing_about_time(question):
+    assert resolve(question, WED) == TimeRef()
+
+
+@pytest.mark.parametrize(
+    "question, as_of, start",
+    [
+        ("Was the game cancelled this weekend?", date(2026, 3, 16), date(2026, 3, 14)),  # Monday: just over
+        ("Was the game cancelled this weekend?", SUN, date(2026, 3, 14)),  # under way
+        ("Is the game cancelled this weekend?", date(2026, 3, 16), date(2026, 3, 21)),  # the coming one
+    ],
+)
+def test_this_weekend_follows_the_tense(question, as_of, start):
+    assert resolve(question, as_of).range == (start, start + timedelta(days=1))
 
 
 @pytest.mark.parametrize(
