@@ -137,6 +137,16 @@ def test_now_in_other_words_is_no_key_word():
     assert analyse("What's the early dismissal time these days?", CONFIG).keywords == ["early", "dismissal"]
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Do you know whether the pool is open?", "Is the pool supposed to be open?", "Does anyone know if the pool is open?"],
+)
+def test_words_that_frame_a_question_are_no_key_words(question):
+    """A framing word found in no document would raise the floor and turn the answer into "I
+    don't know" ("no document mentions 'whether'")."""
+    assert analyse(question, CONFIG).keywords == ["pool", "open"]
+
+
 def test_a_rate_is_no_key_word():
     assert analyse("How much food does Maggie get each day?", CONFIG).keywords == ["food", "maggie"]
     assert "day" in analyse("Which day is the field trip?", CONFIG).keywords
