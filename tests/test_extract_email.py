@@ -107,6 +107,7 @@ def test_sniff_leaves_other_files_alone(name, head):
         (b"Re: =?utf-8?Q?caf=C3=A9?= tomorrow", "Re: café tomorrow"),
         (b"S\xc3\xa4ying Hello", "Säying Hello"),  # RFC 6532 raw UTF-8
         (b"Fr\xf6sche", "Frösche"),  # raw latin-1
+        (b"Appointment \x96 cleaning", "Appointment \u2013 cleaning"),  # raw Windows-1252
         (b"=?x-unknown?Q?Fr=F6sche?=", "Frösche"),
         (b"=?NONE?B?VEVTVA=?=", "TEST"),
         (b"=?utf-8?B?not*base64?=", "=?utf-8?B?not*base64?="),

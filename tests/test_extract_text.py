@@ -27,8 +27,10 @@ def extract_file(path: Path, limits: Limits = Limits()):
         ("README.md", "# Caf\u00e9 menu\n".encode(), True),
         ("plan.markdown", b"", True),
         ("cut.txt", "na\u00efve".encode()[:-1], True),  # a character cut at the end of the head
-        ("latin1.txt", "caf\u00e9 cr\u00e8me".encode("latin-1"), False),
+        ("latin1.txt", "caf\u00e9 cr\u00e8me".encode("latin-1"), True),  # a Windows code page
+        ("unicode.txt", "caf\u00e9".encode("utf-16"), True),  # Notepad's "Unicode", with its BOM
         ("binary.txt", b"abc\x00def", False),
+        ("binary.txt", b"\x8b\x02\x17\x05\x1a\xff" + b"x" * 100, False),  # no UTF-8, control codes
         ("script.py", b"print('hi')\n", False),
         ("photo.jpg", b"\xff\xd8\xff", False),
     ],
@@ -83,10 +85,28 @@ def test_max_text_chars(tmp_path):
     assert doc.text == "a" * 10 and doc.notes == ["text cut at 10 characters"]
 
 
-def test_bad_bytes_after_the_head_are_replaced(tmp_path):
+def test_a_stray_bad_byte_in_utf8_is_replaced(tmp_path):
+    """A UTF-8 note with one broken byte stays UTF-8 (the byte replaced), where bytes that are
+    no UTF-8 at all are read in the Windows code page."""
     path = tmp_path / "mixed.txt"
-    path.write_bytes(b"Shopping list\n" + b"a" * 5000 + b"\xff\n")
-    assert extract_file(path).text.endswith("\ufffd\n")
+    path.write_bytes("Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e\n".encode() + b"a" * 5000 + b"\xff\n")
+    assert extract_file(path).text.startswith("Caf\u00e9 cr\u00e8me") and extract_file(path).text.endswith("\ufffd\n")
+
+
+@pytest.mark.parametrize(
+    "encoding", ["cp1252", "utf-16", "utf-16-be", "utf-8-sig"]  # utf-16 writes its BOM, little-endian here
+)
+def test_notes_written_by_windows_editors_are_read(tmp_path, encoding):
+    """Notepad saves ANSI (the Windows code page) or "Unicode" (UTF-16 with a BOM) as often as
+    UTF-8; a note not in UTF-8 was once passed over as no kind brainq reads."""
+    body = "Passport renewal \u2013 caf\u00e9 receipt \u201cA-1234\u201d\n"
+    data = body.encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    path = tmp_path / "note.txt"
+    path.write_bytes(data)
+    doc = extract_file(path)
+    assert doc.text == body and doc.title == body.strip()
 
 
 @pytest.mark.parametrize("data", [b"", b"  \n\t\n"])

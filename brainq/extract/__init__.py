@@ -40,10 +40,12 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """Documents and failures of one item and the items inside it (attachments); raises
     ExtractError if the item itself cannot be read at all."""
     module = extractor_for(item)
-    if item.allowance is None:  # one for the file on disk, shared by every archive inside it
+    on_disk = item.allowance is None  # else inside a file on disk, whose path names that file
+    if on_disk:  # one allowance for the file on disk, shared by every archive inside it
         item.allowance = [int(limits.max_file_mb * 2**20)]
     if module is None:
-        raise ExtractError(f"{item.name}: not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar)")
+        name = "" if on_disk else f"{item.name}: "
+        raise ExtractError(f"{name}not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar)")
     yield from resolved(module.extract(item, limits), limits)
 
 

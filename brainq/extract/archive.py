@@ -31,7 +31,7 @@ from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
 from brainq.extract import office
-from brainq.extract.email import decode_bytes
+from brainq.extract.text import decode_bytes
 from brainq.extract.office import ZIP_ERRORS, open_zip
 
 KIND = "archive"

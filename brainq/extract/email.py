@@ -8,7 +8,6 @@ here recovers what it can and notes what it guessed rather than giving up on a m
 from __future__ import annotations
 
 import binascii
-import codecs
 import base64
 import email
 import functools
@@ -35,6 +34,7 @@ from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
 from brainq.errors import ExtractError
 from brainq.extract import html
+from brainq.extract.text import decode_bytes
 
 KIND = "email"
 
@@ -79,26 +79,6 @@ _FORWARD_MARK = re.compile(r"^.*(forwarded message|original message|weitergeleit
 # names); each costs a little on every message.
 REPLY_LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "sv", "da")
 
-# Declared charsets read as the superset mailers actually write (WHATWG Encoding Standard):
-# "iso-8859-1" mail is usually windows-1252, "gb2312" is GBK, "ks_c_5601-1987" is cp949.
-_CHARSET_SUPERSETS = {
-    "iso-8859-1": "cp1252",
-    "latin1": "cp1252",
-    "us-ascii": "cp1252",
-    "ascii": "cp1252",
-    "ansi_x3.4-1968": "cp1252",
-    "gb2312": "gb18030",
-    "gbk": "gb18030",
-    "ks_c_5601-1987": "cp949",
-    "euc-kr": "cp949",
-    "shift_jis": "cp932",
-    "x-sjis": "cp932",
-    # RFC 1556: "-i" (and "-e") only mark the text direction of these Hebrew and Arabic sets.
-    "iso-8859-8-i": "iso-8859-8",
-    "iso-8859-8-e": "iso-8859-8",
-    "iso-8859-6-i": "iso-8859-6",
-    "iso-8859-6-e": "iso-8859-6",
-}
 
 # RFC 2047 encoded word: =?charset?B|Q?text?= (charset may carry an RFC 2231 "*language" suffix).
 _ENCODED_WORD = re.compile(r"=\?([^?\s]+)\?([bBqQ])\?([^?\s]*)\?=")
@@ -541,49 +521,6 @@ def _decode_word(encoding: str, encoded: str) -> bytes | None:
     try:
         return binascii.a2b_base64(data + b"=" * (-len(data) % 4))
     except binascii.Error:
-        return None
-
-
-def decode_bytes(data: bytes, charset: str | None) -> str:
-    """Bytes as text in the declared charset, else UTF-8, else latin-1: never fails."""
-    codec = _codec(charset)
-    for name in (codec, "utf-8"):
-        if name:
-            try:
-                return data.decode(name)
-            # Some codecs are not charsets and fail with a bare UnicodeError (idna, punycode).
-            except (UnicodeError, LookupError):
-                pass
-    text = data.decode("utf-8", "replace")
-    if _mostly_decoded(text):
-        return text
-    if codec:
-        try:
-            return data.decode(codec, "replace")
-        # a codec that is not a text encoding ("base64", "rot13") or not a charset ("undefined")
-        except (LookupError, UnicodeError):
-            pass
-    return data.decode("latin-1")
-
-
-def _mostly_decoded(text: str) -> bool:
-    """True for UTF-8 with a few bad bytes (a name cut mid-character), not for latin-1 text.
-
-    Latin-1 letters almost never form valid UTF-8 sequences, so each becomes a U+FFFD.
-    """
-    bad = text.count("\ufffd")
-    good = sum(1 for ch in text if ord(ch) > 127) - bad
-    return good > 0 and good >= 4 * bad
-
-
-def _codec(charset: str | None) -> str | None:
-    if not charset:
-        return None
-    charset = charset.strip().strip('"').lower()
-    charset = _CHARSET_SUPERSETS.get(charset, charset)
-    try:
-        return codecs.lookup(charset).name
-    except (LookupError, ValueError):  # unknown labels ("x-unknown"), NULs in the label
         return None
 
 

@@ -33,7 +33,7 @@ from brainq.config import Limits
 from brainq.dates import iso_date
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
-from brainq.extract.text import title_of
+from brainq.extract.text import UTF16_BOMS, decode, title_of
 
 KIND = "office"
 
@@ -47,7 +47,6 @@ _OFFICE_SUFFIXES = (".docx", ".docm", ".dotx", ".xlsx", ".xlsm", ".xltx")
 _ODF_SUFFIXES = (".odt", ".ods")
 _CSV_SUFFIXES = (".csv", ".tsv")
 XLS_SUFFIXES = (".xls", ".xlt")
-_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 LOCKED = "a password-protected Office document: save a copy without the password to ingest it"
 _MAX_SPACES = 100  # one `text:s` stands for this many at most, whatever count it claims
 # Columns of a sheet read: past them a row is ruled or padded, not written in. A repeated row
@@ -97,7 +96,7 @@ def sniff(name: str, head: bytes) -> bool:
     file by its name and a head of text."""
     lower = name.lower()
     if lower.endswith(_CSV_SUFFIXES):
-        return head.startswith(_UTF16_BOMS) or b"\x00" not in head
+        return head.startswith(UTF16_BOMS) or b"\x00" not in head
     if lower.endswith(_OFFICE_SUFFIXES):
         return head.startswith((_ZIP_MAGIC, OLE_MAGIC))
     if lower.endswith((".doc", ".dot")):  # a .docx saved under the old name
@@ -110,7 +109,7 @@ def sniff(name: str, head: bytes) -> bool:
 def _text_sheet(head: bytes) -> bool:
     """A head of delimited lines (in UTF-16 too: Excel's "Unicode Text"), not markup (a web
     page saved as .xls is one) nor binary."""
-    if head.startswith(_UTF16_BOMS):
+    if head.startswith(UTF16_BOMS):
         head = head.decode("utf-16", "replace").encode("utf-8")
     lines = b"\n" in head or b"\r" in head
     return lines and b"\x00" not in head and not head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<")
@@ -212,11 +211,7 @@ def _csv_lines(item: Item) -> Iterator[str]:
     named after its file. Excel on Windows writes the ANSI code page, or UTF-16 as "Unicode
     text", as often as UTF-8. The delimiter is whichever of , ; tab | the first lines agree on
     (a semicolon where the comma is decimal)."""
-    data = item.read()
-    try:
-        text = data.decode("utf-16" if data.startswith(_UTF16_BOMS) else "utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", "replace")
+    text = decode(item.read())
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
     except csv.Error:

@@ -24,21 +24,111 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)
 HEADING = re.compile(r" {0,3}#{1,6}\s")  # an ATX heading starts "## " (and may end " ##")
 
 
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+# Control codes other than tab, line feed, form feed and carriage return: text has next to none.
+_CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
+MAX_CONTROL_SHARE = 0.01
+
+
 def sniff(name: str, head: bytes) -> bool:
-    """A note's name, and a head that is UTF-8 text (no NUL; a character cut at the end is fine)."""
-    if not name.lower().endswith(SUFFIXES) or b"\x00" in head:
+    """A note's name, and a head of text: UTF-8, a Windows code page, or UTF-16 with its
+    byte-order mark (what Notepad saves as "Unicode"); not binary (NULs or control codes)."""
+    if not name.lower().endswith(SUFFIXES):
+        return False
+    return head.startswith(UTF16_BOMS) or is_text(head)
+
+
+def is_text(head: bytes) -> bool:
+    """Bytes with no NUL that are UTF-8 (a character cut at the end is fine), or else have next
+    to no control codes: text in a Windows code page, not a binary file."""
+    if b"\x00" in head:
         return False
     try:
         codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
     except UnicodeDecodeError:
-        return False
+        controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+        return controls <= MAX_CONTROL_SHARE * len(head)
     return True
+
+
+def decode(data: bytes) -> str:
+    """A text file's bytes as text: UTF-16 by its byte-order mark, else UTF-8 (a stray bad byte
+    must not lose the note), else Windows-1252, as Windows editors and Excel write it."""
+    if data.startswith(UTF16_BOMS):
+        return data.decode("utf-16", "replace")
+    return decode_bytes(data, None).removeprefix("\ufeff")
+
+
+# Declared charsets read as the superset mailers actually write (WHATWG Encoding Standard):
+# "iso-8859-1" mail is usually windows-1252, "gb2312" is GBK, "ks_c_5601-1987" is cp949.
+_CHARSET_SUPERSETS = {
+    "iso-8859-1": "cp1252",
+    "latin1": "cp1252",
+    "us-ascii": "cp1252",
+    "ascii": "cp1252",
+    "ansi_x3.4-1968": "cp1252",
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "ks_c_5601-1987": "cp949",
+    "euc-kr": "cp949",
+    "shift_jis": "cp932",
+    "x-sjis": "cp932",
+    # RFC 1556: "-i" (and "-e") only mark the text direction of these Hebrew and Arabic sets.
+    "iso-8859-8-i": "iso-8859-8",
+    "iso-8859-8-e": "iso-8859-8",
+    "iso-8859-6-i": "iso-8859-6",
+    "iso-8859-6-e": "iso-8859-6",
+}
+
+
+def decode_bytes(data: bytes, charset: str | None) -> str:
+    """Bytes as text in the declared charset, else UTF-8, else Windows-1252: never fails.
+    Undeclared 8-bit text is mostly Windows' Western code page, latin-1 with curly quotes and
+    dashes where latin-1 has control codes ("Appointment \x96 cleaning")."""
+    codec = _codec(charset)
+    for name in (codec, "utf-8"):
+        if name:
+            try:
+                return data.decode(name)
+            # Some codecs are not charsets and fail with a bare UnicodeError (idna, punycode).
+            except (UnicodeError, LookupError):
+                pass
+    text = data.decode("utf-8", "replace")
+    if _mostly_decoded(text):
+        return text
+    if codec:
+        try:
+            return data.decode(codec, "replace")
+        # a codec that is not a text encoding ("base64", "rot13") or not a charset ("undefined")
+        except (LookupError, UnicodeError):
+            pass
+    return data.decode("cp1252", "replace")
+
+
+def _mostly_decoded(text: str) -> bool:
+    """True for UTF-8 with a few bad bytes (a name cut mid-character), not for latin-1 text.
+
+    Latin-1 letters almost never form valid UTF-8 sequences, so each becomes a U+FFFD.
+    """
+    bad = text.count("\ufffd")
+    good = sum(1 for ch in text if ord(ch) > 127) - bad
+    return good > 0 and good >= 4 * bad
+
+
+def _codec(charset: str | None) -> str | None:
+    if not charset:
+        return None
+    charset = charset.strip().strip('"').lower()
+    charset = _CHARSET_SUPERSETS.get(charset, charset)
+    try:
+        return codecs.lookup(charset).name
+    except (LookupError, ValueError):  # unknown labels ("x-unknown"), NULs in the label
+        return None
 
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """One document; the date is left to the pipeline (dates in the text, else the file's mtime)."""
-    # The head was UTF-8; a stray bad byte further on must not lose the note.
-    text = item.read().decode("utf-8-sig", "replace")
+    text = decode(item.read())
     if not text.strip():
         raise ExtractError("empty file")
     yield Document(
