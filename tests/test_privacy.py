@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from brainq.errors import StoreError
 from tests.conftest import ROOT
 
 SAMPLES = ROOT / "corpus_samples/household"
@@ -202,7 +203,25 @@ def test_read_only_store(tmp_path):
     finally:
         store.chmod(0o700)
     assert result.returncode == 1
-    assert result.stderr.strip() == f"brainq: error: store {store} is not writable"
+    assert result.stderr.startswith(f"brainq: error: store {store} is not writable by you ({store}); ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_store_whose_files_are_not_yours_is_refused_in_one_line(tmp_path, monkeypatch):
+    """A store made once with `sudo brainq backfill` has root's files: Chroma fails deep inside
+    (a PermissionError on its lock), and a repair would set healthy vectors aside. The store
+    says so first. Root writes anyway, so a file that is not writable is made to look so."""
+    from brainq.store import Store
+
+    store = tmp_path / "store"
+    Store(store).close()
+    (store / "chroma").mkdir()
+    (store / "chroma" / "chroma.sqlite3").touch()
+    refused = store / "chroma" / "chroma.sqlite3"
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != refused and real_access(path, mode))
+    with pytest.raises(StoreError, match=rf"^store {store} is not writable by you \({refused}\); if it was made with sudo"):
+        Store(store)
 
 
 @pytest.mark.parametrize(

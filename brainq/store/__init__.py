@@ -67,6 +67,19 @@ def _holds_only_a_store(folder: Path) -> bool:
     return CATALOG_FILE in entries or all(_STORE_FILES.fullmatch(entry) for entry in entries)
 
 
+def _not_writable(home: Path, embedded: bool) -> Path | None:
+    """The first of a store's folder and files (its vectors' too, when it keeps them) that
+    this user cannot write, or None."""
+    paths = [home, home / CATALOG_FILE, home / "write.lock"]
+    if embedded:
+        for folder, _, files in os.walk(home / "chroma"):
+            paths += [Path(folder), *(Path(folder) / name for name in files)]
+    for path in paths:
+        if path.exists() and not os.access(path, os.W_OK | (os.X_OK if path.is_dir() else 0)):
+            return path
+    return None
+
+
 class Store:
     """One brainq store: a directory holding the catalog and (by default) Chroma's files."""
 
@@ -107,12 +120,19 @@ class Store:
             )
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
-            if self.home.stat().st_mode & 0o777 != 0o700:  # a read-only mount refuses even a chmod to the same mode
-                os.chmod(self.home, 0o700)
+            mode = self.home.stat().st_mode
+            if mode & 0o077:  # a read-only mount refuses even a chmod to the same mode
+                os.chmod(self.home, mode & 0o700)  # the owner's own bits stay: a read-only store is refused below
         except OSError as exc:
             raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
-        if not os.access(self.home, os.W_OK | os.X_OK):
-            raise StoreError(f"store {self.home} is not writable")
+        locked = _not_writable(self.home, embedded=not self.chroma_url)
+        if locked is not None:
+            # Chroma writes to its files even to answer a question, and a store made once
+            # with sudo belongs to root.
+            raise StoreError(
+                f"store {self.home} is not writable by you ({locked}); if it was made with sudo, "
+                f"`sudo chown -R $USER {self.home}` gives it back"
+            )
 
     def close(self) -> None:
         self.catalog.close()
