@@ -41,7 +41,7 @@ from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
 from brainq.extract import extract_item, extractor_for, resolved
-from brainq.paths import NOT_UTF8, printable, unnamable
+from brainq.paths import BROKEN_LINK, NOT_UTF8, printable, unnamable
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument, is_store
 from brainq.store.records import EMPTY, NOT_A_KIND, within
 
@@ -343,8 +343,12 @@ def _mailbox_file(path: str, skip: set[str]) -> bool:
 
 def _unreadable(report: IngestReport, progress: Progress, path: str, exc: OSError) -> None:
     """A file that cannot be read fails; one deleted since the walk listed it (a download's
-    partial file, a database's journal) is gone, not broken: it is passed over."""
-    if exc.errno == errno.ENOENT:
+    partial file, a database's journal) is gone, not broken, and a link to nothing (its target
+    gone, or a loop of links) holds nothing to read: both are passed over, so a nightly backfill
+    does not fail on them for good."""
+    if exc.errno in (errno.ENOENT, errno.ELOOP) and os.path.islink(path):
+        _skip(report, progress, path, BROKEN_LINK)
+    elif exc.errno == errno.ENOENT:
         _skip(report, progress, path, "gone before it was read")
     else:
         _fail(report, progress, path, f"cannot read: {exc.strerror}")

@@ -7,6 +7,7 @@ import re
 
 
 NOT_UTF8 = "its name is not UTF-8: rename it to ingest it"
+BROKEN_LINK = "a broken symbolic link (its target is gone, or a loop of links)"
 
 
 def unnamable(text: str) -> bool:

@@ -19,6 +19,7 @@ import brainq.extract.email
 import brainq.ingest
 import brainq.store
 from brainq.config import DEFAULT_PATTERNS_FILE, parse_config
+from brainq.paths import BROKEN_LINK
 from brainq.store import COLLECTION, Store
 from tests.conftest import ROOT, SAMPLES, run_cli
 
@@ -548,17 +549,17 @@ def test_only_settings_that_shape_documents_derive_them_again(edit, rederives):
 # -- concurrency, unchanged trees ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["backfill", "ingest"])
+@pytest.mark.parametrize("command", ["backfill", "ingest", "forget"])
 def test_overlapping_run_exits_4_or_waits(home, command):
     tree, store = home
-    args = [command, str(tree)] if command == "ingest" else [command]
+    args = [command] if command == "backfill" else [command, str(tree)]
     holder = Store(store)
     lock = holder.writer_lock()
     lock.__enter__()
     try:
         result = run_cli(*args, store=store)
         assert result.exit_code == 4
-        assert result.stderr.startswith("brainq: error: another brainq ingest or backfill is writing to")
+        assert result.stderr.startswith("brainq: error: another brainq ingest, backfill or forget is writing to")
         assert result.stderr.count("\n") == 1 and "--wait SECONDS" in result.stderr
         threading.Timer(0.5, lock.__exit__, (None, None, None)).start()
         started = time.monotonic()
@@ -776,6 +777,11 @@ def test_every_file_is_accounted_for(home):
     (tree / "notes/photos.7z").write_bytes(b"7z\xbc\xaf\x27\x1c a 7-Zip archive")
     (tree / "notes/broken.pdf").write_bytes(b"%PDF-1.4 truncated")
     os.mkfifo(tree / "notes/pipe.eml")  # opening it would wait for a writer forever
+    # Links to nothing: a target deleted, and a loop of two links. Passed over, or every
+    # nightly backfill would fail on them for good.
+    (tree / "notes/gone.txt").symlink_to(tree / "notes/deleted.txt")
+    (tree / "notes/loop-a.txt").symlink_to(tree / "notes/loop-b.txt")
+    (tree / "notes/loop-b.txt").symlink_to(tree / "notes/loop-a.txt")
     # Names in Latin-1, as an old archive unpacks them: no catalog or terminal takes them as they are.
     (tree / os.fsdecode(b"notes/caf\xe9.eml")).write_text("Subject: hi\n\nThe caf\u00e9 opens at 8.\n")
     (tree / os.fsdecode(b"notes/r\xe9sum\xe9s")).mkdir()
@@ -785,9 +791,10 @@ def test_every_file_is_accounted_for(home):
     report = json.loads(result.stdout)
     assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
         ("empty.txt", "empty"), ("photos.7z", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
+        ("gone.txt", BROKEN_LINK), ("loop-a.txt", BROKEN_LINK), ("loop-b.txt", BROKEN_LINK),
     }  # fmt: skip
     assert sorted(Path(f["path"]).name for f in report["failures"]) == ["broken.pdf", "caf\\xe9.eml", "r\\xe9sum\\xe9s"]
-    assert report["skipped"] == 3 and report["failed"] == 3
+    assert report["skipped"] == 6 and report["failed"] == 3
     assert all("rename it" in f["reason"] for f in report["failures"] if "\\x" in f["path"])
     assert run_cli("status", store=store).exit_code == 0  # the run's log holds the names as text
     # The next run passes over the unchanged broken file; status still names it, and not the

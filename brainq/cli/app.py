@@ -76,6 +76,10 @@ class Settings:
         return Store(self.store_dir, self.chroma_url, create=create)
 
 
+# For every command that writes: one writer at a time, and the others exit 4 unless they wait.
+WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest, backfill or forget to finish.")
+
+
 def given_path(value: str) -> Path:
     """A path as typed: an empty one (a script's variable left unset) names nothing, though
     Path("") is the current folder, which it would ingest, forget or make a store of whole."""

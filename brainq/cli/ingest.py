@@ -6,13 +6,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from brainq.cli.app import Settings, absolute, app, given_path
+from brainq.cli.app import WAIT, Settings, absolute, app, given_path
 from brainq.errors import ExitCode, UsageError
+from brainq.paths import BROKEN_LINK
 
 
 _JSON = typer.Option("--json", help="Print one JSON object with the counts and failures.")
 _QUIET = typer.Option("--quiet", "-q", help="Print only failures and errors (for cron).")
-_WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest or backfill to finish.")
 _PASSWORDS = typer.Option(
     "--passwords",
     metavar="FILE",
@@ -26,7 +26,7 @@ def ingest(
     paths: Annotated[list[Path], typer.Argument(parser=given_path, metavar="PATH...", help="Files and folders to ingest, recursively.", show_default=False)],
     as_json: Annotated[bool, _JSON] = False,
     quiet: Annotated[bool, _QUIET] = False,
-    wait: Annotated[float, _WAIT] = 0.0,
+    wait: Annotated[float, WAIT] = 0.0,
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
     """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word (.docx, .doc), Excel (.xlsx, .xls), CSV, RTF,
@@ -44,7 +44,7 @@ def ingest(
     home = os.path.realpath(os.path.expanduser(ctx.obj.store_dir))
     for path in paths:
         if not path.exists():
-            raise UsageError(f"{path}: no such file or folder")
+            raise UsageError(f"{path}: {BROKEN_LINK if path.is_symlink() else 'no such file or folder'}")
         absolute(path)
         if os.path.commonpath([os.path.realpath(path), home]) == home:  # through links too
             raise UsageError(f"{path}: this is the store's own folder, not documents to ingest")
@@ -56,7 +56,7 @@ def backfill(
     ctx: typer.Context,
     as_json: Annotated[bool, _JSON] = False,
     quiet: Annotated[bool, _QUIET] = False,
-    wait: Annotated[float, _WAIT] = 0.0,
+    wait: Annotated[float, WAIT] = 0.0,
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
     """Re-scan every remembered source: add new files, re-ingest changed ones, drop deleted ones.

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from brainq.cli.app import Settings, absolute, app, given_path, parse_day
+from brainq.cli.app import WAIT, Settings, absolute, app, given_path, parse_day
 from brainq.errors import ExitCode, UsageError
 from brainq.paths import shown
 
@@ -17,8 +17,9 @@ def status(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Verify that the store can be written and catalog and vectors agree.")] = False,
     repair: Annotated[
-        bool, typer.Option("--repair", help="Mend what --check finds: drop orphan vectors, make missing ones again.")
+        bool, typer.Option("--repair", help="Check, and mend what is found: drop orphan vectors, make missing ones again.")
     ] = False,
+    wait: Annotated[float, WAIT] = 0.0,
 ) -> None:
     """Counts by type and year, sources, store size, the files that could not be read, and the last runs.
 
@@ -36,7 +37,7 @@ def status(
     store = settings.store()
     info = store.summary()
     if check or repair:
-        with store.writer_lock() if repair else nullcontext():
+        with store.writer_lock(wait) if repair else nullcontext():
             from brainq.embedding import lazy_ingest_embed
             from brainq.vocabulary import words
 
@@ -73,6 +74,7 @@ def list_documents(
 def forget(
     ctx: typer.Context,
     paths: Annotated[list[Path], typer.Argument(parser=given_path, metavar="PATH...", help="Files or folders whose documents to remove.", show_default=False)],
+    wait: Annotated[float, WAIT] = 0.0,
 ) -> None:
     """Remove documents from the store (the files on disk are not touched).
 
@@ -82,7 +84,7 @@ def forget(
     """
     settings: Settings = ctx.obj
     store = settings.store()
-    with store.writer_lock():
+    with store.writer_lock(wait):
         removed = sum(store.forget(absolute(path)) for path in paths)
     typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
 
