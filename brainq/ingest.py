@@ -57,12 +57,13 @@ KNOWN_SUFFIXES = (
 # Model calls take this many chunks (length-sorted, so less padding than small calls), and this
 # many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
 BATCH_CHUNKS = 512
+STOP_CHECK_CHUNKS = 64  # an interrupted run stops after embedding at most this many more
 # An mbox is read in parts of about this size, each written when read: a Gmail export of
 # gigabytes is read in bounded memory, and a run stopped midway goes on from the last part.
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 21  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 22  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -81,6 +82,8 @@ DERIVATION = 21  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # archives, in folders and attached; a page saved as .mhtml is typed as a web page, not mail;
 # Excel 97-2003 workbooks (.xls); 21: the files inside tar archives (.tar, .tar.gz, .tgz, ...);
 # a zip's folders named with backslashes are folders; an archive whose first file is a PDF is an archive
+# 22: notes in UTF-16 or a Windows code page, and raw 8-bit headers as Windows-1252; a
+# repeating event names the days it leaves out
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -76,6 +76,7 @@ def test_event_text_and_dates(school):
         "When: Monday 2 March 2026, 15:30 to 17:00 (America/New_York)\n"
         "Where: North field\n"
         "Repeats: every week on Monday and Thursday until Tuesday 31 March 2026\n"
+        "Not on: Thursday 12 March 2026\n"
         "Bring shin guards and water."
     )
     # LAST-MODIFIED wins over DTSTAMP: when the entry was written, not when it was exported.
@@ -88,6 +89,15 @@ def test_recurrence_respects_exdate_and_moved_occurrences(school):
     assert practice == [date(2026, 3, d) for d in (2, 5, 9, 19, 23, 26, 30)]  # not 12 nor 16
     moved = school["soccer-practice@lincoln.example@20260316T153000"]
     assert moved.event_dates == [date(2026, 3, 16)]
+    # The text says the day left out (test_event_text_and_dates), so "is there practice on the
+    # 12th?" finds the series saying no; the moved one has its own event.
+
+
+def test_a_long_list_of_days_left_out_is_cut():
+    skipped = ",".join(f"202601{d:02d}" for d in range(1, 31))
+    (doc,) = extract(ics(f"UID:x\nSUMMARY:Walk\nDTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY\nEXDATE;VALUE=DATE:{skipped}"))
+    line = next(line for line in doc.text.splitlines() if line.startswith("Not on: "))
+    assert line.startswith("Not on: Thursday 1 January 2026; Friday 2 January 2026") and line.endswith(" and 10 more")
 
 
 def test_all_day_event_covers_every_day_but_its_exclusive_end(school):

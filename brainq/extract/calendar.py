@@ -26,6 +26,7 @@ KIND = "calendar"
 # whole cycles later as fit before year 9999, where that search ends within one cycle, and its
 # occurrences are moved back.
 CALENDAR_CYCLE_YEARS = 400
+MAX_SKIPPED_LISTED = 20  # a repeating event's days left out, named in its text
 LAST_YEAR = 9998  # dateutil fails on periods that reach into year 10000
 # Rules more frequent than daily are not expanded: calendar apps do not write them, and the
 # search for one whose limits never match (FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30;BYHOUR=3)
@@ -136,6 +137,8 @@ def _document(
         f"When: {when}",
         _labelled("Where", _text(event, "LOCATION")),
         _labelled("Repeats", repeats),
+        # "Is there a lesson on Monday the 9th?" is answered by the series saying it skips it.
+        _labelled("Not on", _skipped(event, start)) if repeats else "",
         # "Is practice cancelled today?" is answered by a cancelled event saying so.
         _labelled("Status", "" if status == "confirmed" else status),
         _text(event, "DESCRIPTION"),
@@ -346,6 +349,14 @@ def _excluded(event, start, moved: list) -> set[datetime]:
             when = when.astimezone(start.tzinfo)
         values.add(_naive(when))
     return values
+
+
+def _skipped(event, start) -> str:
+    """The days a repeating event leaves out (its EXDATEs), the first few of them in words."""
+    days = sorted({_day(when) for when in _excluded(event, start, [])})
+    listed = "; ".join(_day_words(day) for day in days[:MAX_SKIPPED_LISTED])
+    more = len(days) - MAX_SKIPPED_LISTED
+    return f"{listed} and {more} more" if more > 0 else listed
 
 
 def _days(start, end, max_days: int) -> list[date]:
