@@ -139,6 +139,9 @@ class Progress:
 
     def file_done(self, path: str, status: str, chunks: int) -> None: ...
 
+    def stopping(self) -> None:
+        """Interrupted: the files already read wait no longer, the batch in hand is written."""
+
 
 @dataclass
 class _Parsed:
@@ -225,7 +228,12 @@ def ingest(
                     break
                 writer.put(parsed)
     except KeyboardInterrupt:
+        # What is read but not yet embedded is dropped, as a crash would drop it: the next run
+        # reads those files again. Only the batch in hand is written, so the run stops in
+        # seconds, not after every file already read is embedded.
         report.interrupted = True
+        progress.stopping()
+        writer.drop_queued()
     finally:
         writer.close()
     if writer.error:
@@ -525,7 +533,6 @@ def _prepare(store, config, path, st, sha, status, found, report, progress) -> _
         prefix = store.chunk_prefix(stored, sha)
         chunks.extend(Chunk(f"{prefix}:{i}", stored.doc_id, t) for i, t in enumerate(texts))
         documents.append(stored)
-        report.by_kind[doc.kind] += 1
     error = "no documents found" if not documents and found else None
     return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, documents, chunks, error)
 
@@ -663,6 +670,12 @@ class _Backlog:
         with self.changed:
             return not self.items
 
+    def clear(self) -> None:
+        with self.changed:
+            self.items.clear()
+            self.chunks = 0
+            self.changed.notify_all()
+
 
 class _Writer(threading.Thread):
     """Embeds the chunks of several files per model call and writes each file to the store.
@@ -687,9 +700,16 @@ class _Writer(threading.Thread):
         self.queue = _Backlog(BATCH_CHUNKS)
         self.words: set[str] = set()  # embedded by this run, perhaps not yet written
         self.error: BaseException | None = None
+        self.stopped = False  # interrupted: nothing more is written
 
     def put(self, parsed: _Parsed) -> None:
         self.queue.put(parsed)
+
+    def drop_queued(self) -> None:
+        """Drop what waits to be embedded, the batch in hand too: a crash would drop it, and the
+        next run reads those files again."""
+        self.stopped = True
+        self.queue.clear()
 
     def close(self) -> None:
         self.queue.put(None)
@@ -729,8 +749,14 @@ class _Writer(threading.Thread):
         vectors = self.store.known_vectors(chunks) if chunks else {}
         vectors.update((c.text_sha, self.in_flight[c.text_sha]) for c in chunks if c.text_sha in self.in_flight)
         todo = list({c.text_sha: c.embedded_text for c in chunks if c.text_sha not in vectors}.items())
+        # Longest first, as the model's batches go: each slice pads no more than the whole would.
+        todo.sort(key=lambda item: len(item[1]), reverse=True)
+        for start in range(0, len(todo), STOP_CHECK_CHUNKS):
+            if self.stopped:
+                return
+            part = todo[start : start + STOP_CHECK_CHUNKS]
+            vectors.update(zip([sha for sha, _ in part], self.embed([text for _, text in part])))
         if todo:
-            vectors.update(zip([sha for sha, _ in todo], self.embed([text for _, text in todo])))
             reached("batch-embedded")
         self.report.embedded += len(todo)
         words = vocabulary.new_words((c.text for c in chunks), lambda found: self.store.known_words(found) | (found & self.words))
@@ -768,6 +794,7 @@ class _Writer(threading.Thread):
         for p in batch:
             self.report.documents += len(p.documents)
             self.report.chunks += len(p.chunks)
+            self.report.by_kind.update(d.kind for d in p.documents)
             if p.last and (p.documents or p.continued or p.grown):
                 setattr(self.report, p.status, getattr(self.report, p.status) + 1)
                 self.progress.file_done(p.path, p.status, len(p.chunks))

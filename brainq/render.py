@@ -87,6 +87,12 @@ class IngestProgress:
         rate = f"{self.chunks / elapsed:.1f} chunks/s" if elapsed > 1 else ""
         self.bar.update(self.task, advance=1, chunks=self.chunks, rate=rate)
 
+    def stopping(self) -> None:
+        """Said at once, even under --quiet: someone pressed Ctrl-C and is waiting."""
+        (self.bar.console if self.bar else err).print(
+            "stopping (Ctrl-C again stops at once); the next run finishes the rest"
+        )
+
 
 def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> None:
     if as_json:

@@ -18,7 +18,7 @@ import pytest
 import brainq.extract.email
 import brainq.ingest
 import brainq.store
-from brainq.config import DEFAULT_PATTERNS_FILE, parse_config
+from brainq.config import DEFAULT_PATTERNS_FILE, load_config, parse_config
 from brainq.paths import BROKEN_LINK
 from brainq.store import COLLECTION, Store
 from tests.conftest import ROOT, SAMPLES, run_cli
@@ -298,14 +298,19 @@ def test_an_mbox_read_stopped_midway_goes_on_from_its_last_part(tmp_path, monkey
     monkeypatch.setattr(brainq.ingest, "MBOX_PART_BYTES", 1000)
     extract, starts = brainq.ingest.mail.extract, []
 
+    store = tmp_path / "store"
+
     def stopped(item, limits, cursor):
         starts.append(cursor.start)
         if len(starts) == 4:
+            # An interrupt drops the parts read but not yet written: wait for one written.
+            deadline = time.monotonic() + 60
+            while not _documents_in(store) and time.monotonic() < deadline:
+                time.sleep(0.05)
             raise KeyboardInterrupt
         return extract(item, limits, cursor)
 
     monkeypatch.setattr(brainq.ingest.mail, "extract", stopped)
-    store = tmp_path / "store"
     result = run_cli("ingest", "--json", str(mbox), store=store)
     assert json.loads(result.stdout)["interrupted"]
     kept = len(listed(store))
@@ -313,9 +318,60 @@ def test_an_mbox_read_stopped_midway_goes_on_from_its_last_part(tmp_path, monkey
     read_before = starts[3]
     starts[:] = [None] * 10  # no more stops
     report = backfill(store)
-    assert starts[10] == read_before  # not from the start
+    assert 0 < starts[10] <= read_before  # not from the start: from the last part written
     assert (report["updated"], report["documents"]) == (1, 39 - kept)
     assert listed(store) == listed(tmp_path / "whole")
+    assert_consistent(store)
+
+
+def _documents_in(store: Path) -> int:
+    with closing(sqlite3.connect(store / "catalog.sqlite3")) as db:
+        return db.execute("SELECT count(*) FROM documents").fetchone()[0]
+
+
+def test_an_interrupt_drops_what_waits_to_be_embedded_and_the_next_run_reads_it(home, tmp_path, embedder):
+    """Ctrl-C stops a run in seconds: files read but not yet embedded are dropped, as a crash
+    would drop them, not embedded first; the next run reads them."""
+    tree, whole = home
+    dropped = threading.Event()
+
+    def embed(texts):
+        dropped.wait(60)  # the model is slow: the interrupt comes while it embeds the first file
+        return embedder.embed(texts)
+
+    class Stopping(brainq.ingest.Progress):
+        said = False
+
+        def stopping(self):
+            self.said = True
+
+    examine, drop, read = brainq.ingest._examine, brainq.ingest._Writer.drop_queued, []
+
+    def reading(*args):
+        read.append(args[3])
+        if len(read) == TREE_FILES:
+            raise KeyboardInterrupt
+        yield from examine(*args)
+
+    def dropping(writer):
+        drop(writer)
+        dropped.set()
+
+    store, progress = tmp_path / "interrupted", Stopping()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(brainq.ingest, "_examine", reading)
+        patch.setattr(brainq.ingest._Writer, "drop_queued", dropping)
+        report = brainq.ingest.ingest(Store(store), load_config(), [tree], embed=embed, progress=progress)
+    assert report.interrupted and progress.said
+    assert report.added <= 1 and _documents_in(store) == report.documents  # at most the file in hand
+    again = json.loads(run_cli("ingest", "--json", str(tree), store=store).stdout)
+    assert again["added"] == TREE_FILES - report.added
+
+    def documents(store):
+        found = [json.loads(line) for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+        return sorted((d["path"], d["locator"] or "", d["title"]) for d in found)
+
+    assert documents(store) == documents(whole)
     assert_consistent(store)
 
 

@@ -96,6 +96,19 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(sample_store, comm
     assert listing.stderr.read() == ""
 
 
+def test_an_interrupt_inside_a_command_is_one_line_and_status_130(sample_store, monkeypatch):
+    """typer turns Ctrl-C inside a command into status 130 without a word (a second Ctrl-C
+    while an ingest stops)."""
+    store, _ = sample_store
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Store, "summary", interrupted)
+    result = run_cli("status", store=store)
+    assert (result.exit_code, result.stderr) == (130, "brainq: interrupted\n")
+
+
 def test_a_store_named_by_the_environment_in_no_utf8_is_refused(tmp_path):
     import os
 

@@ -27,6 +27,10 @@ class _Commands(TyperGroup):
             # and with SIGPIPE's status; stdout goes nowhere, so exiting flushes nothing into it.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(128 + signal.SIGPIPE) from None
+        except KeyboardInterrupt:
+            # typer would exit 130 without a word (a second Ctrl-C while ingest stops).
+            typer.echo("brainq: interrupted", err=True)
+            raise typer.Exit(130) from None
         except Exception as exc:
             # typer's own (usage errors, exit statuses; it carries its own copy of click) pass.
             if type(exc).__module__.partition(".")[0] in ("typer", "click") or (ctx.obj is not None and ctx.obj.debug):
