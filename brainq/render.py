@@ -106,7 +106,7 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
     line = (
         f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
         f"{report.removed} removed, {_failed(report.failed, report.parts_failed)}, {report.skipped} skipped"
-        f" · {report.documents} documents, {report.chunks} chunks in {report.seconds:.1f} s"
+        f" · {counted(report.documents, 'document')}, {counted(report.chunks, 'chunk')} in {report.seconds:.1f} s"
     )
     if kinds:
         line += f" ({kinds})"
@@ -143,14 +143,20 @@ def check_lines(c: dict, store: str) -> list[str]:
     return lines
 
 
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """"1 document", "2 documents"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def print_status(info: dict, as_json: bool) -> None:
     if as_json:
         print_json(info)
         return
     out.print(f"[bold]store[/] {escape(shown(info['store']))}  ({info['size_bytes'] / 2**20:.1f} MB)")
-    out.print(f"{info['documents']} documents, {info['chunks']} chunks from {info['files']} files"
-              f" ({info['files_with_errors']} with errors)"
-              + (f"; {info['copies_folded']} copies of documents counted once" if info["copies_folded"] else ""))
+    copies = info["copies_folded"]
+    out.print(f"{counted(info['documents'], 'document')}, {counted(info['chunks'], 'chunk')} from "
+              f"{counted(info['files'], 'file')} ({info['files_with_errors']} with errors)"
+              + (f"; {counted(copies, 'copy', 'copies')} of documents counted once" if copies else ""))
     if info["by_type"]:
         out.print("by type: " + ", ".join(f"{t} {n}" for t, n in info["by_type"].items()), markup=False)
     if info["by_year"]:
