@@ -17,7 +17,15 @@ from brainq.paths import NOT_UTF8, printable, shown, unnamable
 
 
 class _Commands(TyperGroup):
-    """Maps every BrainqError to one line on stderr and its exit status, once for all commands."""
+    """Maps every BrainqError, and every error in the arguments, to one line on stderr and its
+    exit status, once for all commands."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:  # the options before the command: `brainq --store "" status`
+            return super().make_context(info_name, args, parent, **extra)
+        except Exception as exc:
+            _one_line_usage(exc)
+            raise
 
     def invoke(self, ctx: click.Context):
         try:
@@ -32,7 +40,8 @@ class _Commands(TyperGroup):
             typer.echo("brainq: interrupted", err=True)
             raise typer.Exit(130) from None
         except Exception as exc:
-            # typer's own (usage errors, exit statuses; it carries its own copy of click) pass.
+            _one_line_usage(exc)  # a command's own arguments
+            # typer's own (exit statuses; it carries its own copy of click) pass.
             if type(exc).__module__.partition(".")[0] in ("typer", "click") or (ctx.obj is not None and ctx.obj.debug):
                 raise
             if isinstance(exc, BrainqError):
@@ -41,6 +50,17 @@ class _Commands(TyperGroup):
             # A bug is one line too, unless --debug asks for the traceback.
             typer.echo(f"brainq: internal error: {type(exc).__name__}: {shown(str(exc))} (run with --debug for details)", err=True)
             raise typer.Exit(ExitCode.FAILED) from None
+
+
+def _one_line_usage(exc: Exception) -> None:
+    """Click's usage error (usage, a hint, then the error: three lines, or a screenful) as one
+    line and status 2; "brainq" alone, which asks for the help, still gets it."""
+    usage = getattr(exc, "exit_code", None) == 2 and hasattr(exc, "format_message") and hasattr(exc, "ctx")
+    if not usage or type(exc).__name__ == "NoArgsIsHelpError":
+        return
+    where = exc.ctx.command_path if exc.ctx is not None else "brainq"
+    typer.echo(f"brainq: error: {shown(exc.format_message())} (`{where} -h` explains the options)", err=True)
+    raise typer.Exit(ExitCode.USAGE) from None
 
 
 app = typer.Typer(
