@@ -93,6 +93,11 @@ def test_recurrence_respects_exdate_and_moved_occurrences(school):
     # 12th?" finds the series saying no; the moved one has its own event.
 
 
+def test_a_broken_list_of_days_left_out_keeps_the_event():
+    (doc,) = extract(ics("UID:a\nSUMMARY:Walk\nDTSTART:20260313T100000\nRRULE:FREQ=YEARLY\nEXDATE:20261399T100000"))
+    assert "Not on" not in doc.text and doc.notes == ["recurrence rule not understood"]
+
+
 def test_a_long_list_of_days_left_out_is_cut():
     skipped = ",".join(f"202601{d:02d}" for d in range(1, 31))
     (doc,) = extract(ics(f"UID:x\nSUMMARY:Walk\nDTSTART;VALUE=DATE:20260101\nRRULE:FREQ=DAILY\nEXDATE;VALUE=DATE:{skipped}"))

@@ -353,7 +353,10 @@ def _excluded(event, start, moved: list) -> set[datetime]:
 
 def _skipped(event, start) -> str:
     """The days a repeating event leaves out (its EXDATEs), the first few of them in words."""
-    days = sorted({_day(when) for when in _excluded(event, start, [])})
+    try:
+        days = sorted({_day(when) for when in _excluded(event, start, [])})
+    except Exception:  # a malformed EXDATE: _event_days notes the rule as not understood
+        return ""
     listed = "; ".join(_day_words(day) for day in days[:MAX_SKIPPED_LISTED])
     more = len(days) - MAX_SKIPPED_LISTED
     return f"{listed} and {more} more" if more > 0 else listed
