@@ -31,6 +31,7 @@ def extract_file(path: Path, limits: Limits = Limits()):
         ("unicode.txt", "caf\u00e9".encode("utf-16"), True),  # Notepad's "Unicode", with its BOM
         ("binary.txt", b"abc\x00def", False),
         ("binary.txt", b"\x8b\x02\x17\x05\x1a\xff" + b"x" * 100, False),  # no UTF-8, control codes
+        ("cyrillic.txt", "\u041f\u0440\u0438\u0432\u0435\u0442 \u043c\u0438\u0440".encode("cp1251"), False),  # no Western text
         ("script.py", b"print('hi')\n", False),
         ("photo.jpg", b"\xff\xd8\xff", False),
     ],
@@ -89,8 +90,22 @@ def test_a_stray_bad_byte_in_utf8_is_replaced(tmp_path):
     """A UTF-8 note with one broken byte stays UTF-8 (the byte replaced), where bytes that are
     no UTF-8 at all are read in the Windows code page."""
     path = tmp_path / "mixed.txt"
-    path.write_bytes("Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e\n".encode() + b"a" * 5000 + b"\xff\n")
-    assert extract_file(path).text.startswith("Caf\u00e9 cr\u00e8me") and extract_file(path).text.endswith("\ufffd\n")
+    path.write_bytes("Caf\u00e9\n".encode() + b"a" * 5000 + b"\x96\n")
+    text = extract_file(path).text
+    assert text.startswith("Caf\u00e9\n") and text.endswith("\ufffd\n")
+
+
+def test_a_byte_order_mark_before_windows_text_is_dropped(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbfCaf\xe9 \x96 menu\n")
+    assert extract_file(path).text == "Caf\u00e9 \u2013 menu\n"
+
+
+def test_a_declared_charset_is_the_texts():
+    """A .txt attachment whose message says it is Latin-9, where 0xA4 is the euro sign."""
+    item = Item(path=Path("/mail/inbox.mbox"), name="prices.txt", data=b"Coffee: 3 \xa4\n", charset="iso-8859-15")
+    (doc,) = extract_item(item, Limits())
+    assert doc.text == "Coffee: 3 \u20ac\n"
 
 
 @pytest.mark.parametrize(

@@ -211,7 +211,7 @@ def _csv_lines(item: Item) -> Iterator[str]:
     named after its file. Excel on Windows writes the ANSI code page, or UTF-16 as "Unicode
     text", as often as UTF-8. The delimiter is whichever of , ; tab | the first lines agree on
     (a semicolon where the comma is decimal)."""
-    text = decode(item.read())
+    text = decode(item.read(), item.charset)
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
     except csv.Error:

@@ -25,38 +25,56 @@ HEADING = re.compile(r" {0,3}#{1,6}\s")  # an ATX heading starts "## " (and may 
 
 
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+HEAD_BYTES = 4096  # as much of a file as the extractors' sniffing reads
 # Control codes other than tab, line feed, form feed and carriage return: text has next to none.
 _CONTROL_BYTES = bytes([*range(0x09), 0x0B, *range(0x0E, 0x20), 0x7F])
 MAX_CONTROL_SHARE = 0.01
+# Text in Windows' Western code page is mostly ASCII, a few accented letters and curly quotes
+# among it; bytes that are mostly above ASCII are another code page (Cyrillic, Shift-JIS),
+# which read as Western would be gibberish.
+MAX_HIGH_SHARE = 0.25
 
 
 def sniff(name: str, head: bytes) -> bool:
-    """A note's name, and a head of text: UTF-8, a Windows code page, or UTF-16 with its
-    byte-order mark (what Notepad saves as "Unicode"); not binary (NULs or control codes)."""
+    """A note's name, and a head of text: UTF-8, Windows' Western code page, or UTF-16 with its
+    byte-order mark (what Notepad saves as "Unicode"); not binary."""
     if not name.lower().endswith(SUFFIXES):
         return False
     return head.startswith(UTF16_BOMS) or is_text(head)
 
 
 def is_text(head: bytes) -> bool:
-    """Bytes with no NUL that are UTF-8 (a character cut at the end is fine), or else have next
-    to no control codes: text in a Windows code page, not a binary file."""
+    """Bytes with no NUL that are UTF-8 (a character cut at the end is fine), or else text in
+    Windows' Western code page: next to no control codes, mostly ASCII."""
     if b"\x00" in head:
         return False
+    if _utf8(head):
+        return True
+    head = head.removeprefix(codecs.BOM_UTF8)
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    high = sum(1 for byte in head if byte > 0x7F)
+    return controls <= MAX_CONTROL_SHARE * len(head) and high <= MAX_HIGH_SHARE * len(head)
+
+
+def _utf8(head: bytes) -> bool:
     try:
         codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
     except UnicodeDecodeError:
-        controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
-        return controls <= MAX_CONTROL_SHARE * len(head)
+        return False
     return True
 
 
-def decode(data: bytes) -> str:
-    """A text file's bytes as text: UTF-16 by its byte-order mark, else UTF-8 (a stray bad byte
-    must not lose the note), else Windows-1252, as Windows editors and Excel write it."""
-    if data.startswith(UTF16_BOMS):
+def decode(data: bytes, charset: str | None = None) -> str:
+    """A text file's bytes as text: in the charset its message declares, else UTF-16 by its
+    byte-order mark, else UTF-8 (a head whose own accented letters are UTF-8 makes a stray bad
+    byte further on one, replaced), else Windows-1252, as Windows editors and Excel write it."""
+    if data.startswith(UTF16_BOMS) and not charset:
         return data.decode("utf-16", "replace")
-    return decode_bytes(data, None).removeprefix("\ufeff")
+    data = data.removeprefix(codecs.BOM_UTF8)
+    head = data[:HEAD_BYTES]
+    if not charset and not head.isascii() and _utf8(head):
+        return data.decode("utf-8", "replace")
+    return decode_bytes(data, charset)
 
 
 # Declared charsets read as the superset mailers actually write (WHATWG Encoding Standard):
@@ -128,7 +146,7 @@ def _codec(charset: str | None) -> str | None:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """One document; the date is left to the pipeline (dates in the text, else the file's mtime)."""
-    text = decode(item.read())
+    text = decode(item.read(), item.charset)
     if not text.strip():
         raise ExtractError("empty file")
     yield Document(
