@@ -40,7 +40,7 @@ class Intent:
 
 
 # "last" naming a time ("when was spring break last year?") asks about that time, not the latest.
-_A_TIME = rf"(?:year|month|week|weekend|night|{'|'.join(SEASONS)}|{MONTH_RE}|{WEEKDAY_RE})"
+_A_TIME = rf"(?:year|month|week|weekend|night|{'|'.join(SEASONS)}|{MONTH_RE}|{WEEKDAY_RE})\b"
 _LATEST_STATE = re.compile(rf"\bwhen\s+(?:was|were)\b.*\b(?:last(?!\s+{_A_TIME})|latest|most\s+recent)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
 _WH_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|where|when|which|how)\b", re.I)

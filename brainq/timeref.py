@@ -93,41 +93,60 @@ _AUXILIARY = re.compile(
 )
 # Without an auxiliary ("What happened on March 13?", "Which plumber put in the heater?"), a
 # question's verb follows its subject: a form without -s is past ("put", not "puts"), as is a
-# regular -ed form or an irregular past that is no adjective or noun too (not "lost", "saw",
-# "held", "sold": "Lost and found pickup on March 13?"); and a few time words.
+# regular -ed form (not a possessive: "Jared's game") or an irregular past that is no adjective
+# or noun too (not "lost", "saw", "held", "sold": "Lost and found pickup on March 13?"); and a
+# few time words.
 _PAST_WORDS = re.compile(
     r"\b(?:happened|went|paid|bought|got|came|left|sent|said|took|gave|made|told|ago|yesterday"
     r"|built|brought|won|broke|wrote|met|began|became|drove|flew|ran|chose|taught|caught|grew|knew"
     r"|heard|forgot|spoke|stole|swam|sang|threw|wore|drew|rode|fought|slept|woke|dug|lent|meant"
-    r"|last night|previously|put|set|cut|let|shut|(?P<regular>\w{3,}(?<!e)ed))\b(?!')",
+    r"|last night|previously|put|set|cut|let|shut|(?P<regular>\w{3,}(?<!e)ed\b(?!')))\b",
     re.IGNORECASE,
 )
 # Words of the -ed form that are no verb.
-_NOT_VERBS = frozenset("hundred hundreds kindred sacred naked wicked rugged ragged wretched crooked".split())
-# "Did they say whether Friday is a half-day?": the clause after "whether" or "if" holds what is
-# asked, and its own auxiliary is the tense of the days it names.
-_WHETHER = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+_NOT_VERBS = frozenset("hundred kindred sacred naked wicked rugged ragged wretched crooked".split())
+# A word starts a sentence, or a part of one, after these ("Soccer on Saturday. Cancelled?").
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;\-\u2013\u2014(])[\W_]*$")
+# "Did they say whether Friday is a half-day?", "Does anyone know if the pool is open?": the
+# clause after "whether", or after "if" that follows a verb of saying or knowing, has a tense
+# of its own, that of the days named in it ("if" alone is a condition: "What's on Friday if the
+# game was moved?").
+_ASKED_CLAUSE = re.compile(
+    r"\bwhether\b|\b(?:say|says|said|tell|told|know|knows|knew|ask|asked|check|checked|wonder|mention"
+    r"|mentioned|confirm|confirmed|hear|heard|see|sure)\b(?:\s+\w+){0,2}?\s+if\b",
+    re.IGNORECASE,
+)
 
 
-def is_past_tense(question: str) -> bool:
-    """Whether a question asks about the past: its first auxiliary verb says (the one of a
-    clause after "whether" or "if", when there is one), else a past word."""
+def is_past_tense(question: str, at: int | None = None) -> bool:
+    """Whether a question asks about the past: its first auxiliary verb says, else a past word.
+    For a day named at position `at` inside an asked clause ("whether Friday is ..."), that
+    clause's own auxiliary says."""
     question = question.replace("\u2019", "'")
+    clause = _ASKED_CLAUSE.search(question)
+    if clause is not None and at is not None and at >= clause.end():
+        inner = _AUXILIARY.search(question, clause.end())
+        if inner is not None:
+            return inner.group("past") is not None
     m = _AUXILIARY.search(question)
     if m is not None:
-        asked = _WHETHER.search(question, m.end())
-        inner = asked and _AUXILIARY.search(question, asked.end())
-        return (inner or m).group("past") is not None
-    return any(_is_past_word(w) for w in _PAST_WORDS.finditer(question))
+        return m.group("past") is not None
+    return any(_is_past_word(w, question) for w in _PAST_WORDS.finditer(question))
 
 
-def _is_past_word(m: re.Match) -> bool:
-    """A past form, unless an -ed form is a name inside the question ("Jared", "Mildred") or a
-    word that is no verb ("hundred")."""
+def _is_past_word(m: re.Match, question: str) -> bool:
+    """A past form, unless an -ed form is a word that is no verb ("hundred") or a name: a
+    capitalised word inside a sentence ("Jared", "Mildred") of a question not written in
+    capitals or title case."""
     word = m.group("regular")
-    return not word or not (word.lower() in _NOT_VERBS or (m.start() > 0 and word[0].isupper()))
-
-
+    if not word:
+        return True
+    if word.lower() in _NOT_VERBS:
+        return False
+    if not word[0].isupper() or word.isupper() or _SENTENCE_START.search(question, 0, m.start()):
+        return True
+    words = re.findall(r"[^\W\d_]+", question)
+    return sum(w[0].isupper() for w in words) > len(words) / 2  # title case: its verbs too
 # "since March 3" is from then on; "the week before March 3" is no open range, so "before" and
 # "after" a printed date are left to it.
 _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
@@ -136,7 +155,6 @@ _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 def resolve(question: str, as_of: date) -> TimeRef:
     """The day, range and ordering `question` asks about, as seen on `as_of`."""
     text = question[:QUESTION_CHARS].replace("\u2019", "'")
-    past = is_past_tense(text)
     found: list[tuple[int, int, str, object]] = []  # start, end, "day"/"range"/"order", value
 
     def free(start: int, end: int) -> bool:
@@ -144,6 +162,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
 
     printed: list[date] = []
     for mention in iter_mentions(text):
+        past = is_past_tense(text, mention.start)
         day = _month_day(mention.year, mention.month, mention.day, as_of, past)
         opener = _SINCE.search(text, 0, mention.start)  # "since March 3": from then on
         if day is not None and opener is not None:
@@ -156,13 +175,16 @@ def resolve(question: str, as_of: date) -> TimeRef:
     for regex, rule in _RULES:
         for m in regex.finditer(text):
             if free(*m.span()):
-                resolved = rule(m, as_of, past)
+                resolved = rule(m, as_of, is_past_tense(text, m.start()))
                 if resolved is not None:
                     found.append((m.start(), m.end(), *resolved))
     order = _order(text, free)
     if order is not None:
         found.append(order)
     found.sort(key=lambda item: item[0])
+    # The tense of the question's time, where it names one: "did they say whether Friday is a
+    # half-day?" asks about a day to come.
+    past = is_past_tense(text, found[0][0] if found else None)
     return TimeRef(
         # A printed date is the day meant, before any day word: "what did Sam finish last
         # Friday, on 23 January 2022?", "what did the plumber say yesterday about May 3's work?"
@@ -425,8 +447,10 @@ def _relative_unit(m: re.Match, as_of: date, past: bool):
         # "her teacher last year", asked in July, is June's.
         summer = SCHOOL_YEAR_END < (as_of.month, as_of.day) < SCHOOL_YEAR_START
         return "range", _school_years(_current_school_year(as_of) + (max(offset, 0) if summer else offset))
-    if unit == "weekend" and offset == 0 and past and as_of.weekday() < 5:
-        offset = -1  # "was the game cancelled this weekend?", asked on a Monday: the one just over
+    if unit == "weekend" and offset == 0 and past and as_of.weekday() < 2:
+        # "Was the game cancelled this weekend?" asked on a Monday or a Tuesday: the one just
+        # over; later in the week, news of the coming one.
+        offset = -1
     if unit in ("week", "weekend"):
         monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
         first = monday + timedelta(days=5) if unit == "weekend" else monday
@@ -522,21 +546,27 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
 # ---- ordering
 
 # Words after "first" or "last" that make it part of a name, not an ordering ("first grade",
-# "first-aid kit"); "at last" is no ordering either.
+# "first-aid kit").
 _NAMED = (
     r"(?![\s-]+(?:day|days|week|weekend|month|half|quarter|semester|term|trimester|grade|grader"
     r"|floor|name|names|aid|period|class|minute|resort|call)\b)"
 )
 _ORDER = re.compile(
     rf"\b(?:(?P<asc>first{_NAMED}|earliest|originally|initially)"
-    rf"|(?P<desc>(?<!\bat\s)last{_NAMED}|latest|most\s+recent(?:ly)?|recently|lately))\b",
+    rf"|(?P<desc>last{_NAMED}|latest|most\s+recent(?:ly)?|recently|lately))\b",
     re.IGNORECASE,
 )
+
+
+# "At last" ends its clause; "what did the vet look at last time?" is an ordering.
+_AT, _CLAUSE_END = re.compile(r"\bat\s+$", re.IGNORECASE), re.compile(r"\s*(?:[.?!,;]|$)")
 
 
 def _order(text: str, free: Callable[[int, int], bool]):
     """The first ordering word not already read as part of a time phrase."""
     for m in _ORDER.finditer(text):
+        if _AT.search(text, 0, m.start()) and _CLAUSE_END.match(text, m.end()):
+            continue  # "did the refund come at last?"
         if free(*m.span()):
             return m.start(), m.end(), "order", "asc" if m.group("asc") else "desc"
     return None

@@ -56,9 +56,17 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         # the clause after "whether" holds what is asked, and its tense
         ("Did the principal say whether Friday is a half-day?", WED, FRI),
         ("Did they say if Friday was a half-day?", WED, date(2026, 3, 6)),
-        # a name or a number in -ed is no past verb
+        ("Does anyone know if Friday is a half-day?", WED, FRI),
+        # "if" alone is a condition: the question's own tense holds
+        ("What's on Friday if the game was moved?", WED, FRI),
+        ("What did the school send on Friday, if anything?", WED, date(2026, 3, 6)),
+        # a name or a number in -ed is no past verb; a capitalised verb is, at the start of a
+        # sentence or in a question written in capitals or title case
         ("Jared's game on Friday?", WED, FRI),
         ("Hundred dollar deposit due Friday?", WED, FRI),
+        ("Soccer on Friday. Cancelled?", WED, date(2026, 3, 6)),
+        ("WHO PAINTED THE FENCE ON FRIDAY?", WED, date(2026, 3, 6)),
+        ("Who Called on Friday?", WED, date(2026, 3, 6)),
     ],
 )
 def test_days(question, as_of, day):
@@ -186,6 +194,7 @@ def test_ranges(question, as_of, start, end):
         ("Where is the first-aid kit?", None),
         ("Was the trip moved to a last-minute date?", None),
         ("Did the refund come at last?", None),
+        ("What did the vet look at last time?", "desc"),
     ],
 )
 def test_order(question, order):
@@ -231,6 +240,7 @@ def test_nothing_about_time(question):
     "question, as_of, start",
     [
         ("Was the game cancelled this weekend?", date(2026, 3, 16), date(2026, 3, 14)),  # Monday: just over
+        ("Was the game cancelled this weekend?", FRI, date(2026, 3, 14)),  # late in the week: the coming one
         ("Was the game cancelled this weekend?", SUN, date(2026, 3, 14)),  # under way
         ("Is the game cancelled this weekend?", date(2026, 3, 16), date(2026, 3, 21)),  # the coming one
     ],
