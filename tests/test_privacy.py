@@ -203,7 +203,7 @@ def test_read_only_store(tmp_path):
     finally:
         store.chmod(0o700)
     assert result.returncode == 1
-    assert result.stderr.startswith(f"brainq: error: store {store} is not writable by you ({store}); ")
+    assert result.stderr.startswith(f"brainq: error: store {store} is not yours to use ({store}: not writable by you); ")
     assert result.stderr.count("\n") == 1
 
 
@@ -220,7 +220,7 @@ def test_a_store_whose_files_are_not_yours_is_refused_in_one_line(tmp_path, monk
     refused = store / "chroma" / "chroma.sqlite3"
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != refused and real_access(path, mode))
-    with pytest.raises(StoreError, match=rf"^store {store} is not writable by you \({refused}\); if it was made with sudo"):
+    with pytest.raises(StoreError, match=rf"^store {store} is not yours to use \({refused}: not writable by you\); if it was made with sudo"):
         Store(store)
 
 

@@ -9,6 +9,7 @@ around. Everything outside the store uses `Store` and the records only.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -70,7 +71,7 @@ def _holds_only_a_store(folder: Path) -> bool:
 def _not_writable(home: Path, embedded: bool) -> Path | None:
     """The first of a store's folder and files (its vectors' too, when it keeps them) that
     this user cannot write, or None."""
-    paths = [home, home / CATALOG_FILE, home / "write.lock"]
+    paths = [home, *(home / f"{CATALOG_FILE}{end}" for end in ("", "-wal", "-shm", "-journal")), home / "write.lock"]
     if embedded:
         for folder, _, files in os.walk(home / "chroma"):
             paths += [Path(folder), *(Path(folder) / name for name in files)]
@@ -103,6 +104,15 @@ class Store:
                 raise
 
     def _open_home(self, create: bool) -> None:
+        try:
+            self._claim_home(create)
+        except PermissionError as exc:  # a store made with sudo: its folder is root's alone
+            raise StoreError(
+                f"store {self.home} is not yours to use ({exc.filename or self.home}: {exc.strerror}); "
+                f"if it was made with sudo, `sudo chown -R $USER {self.home}` gives it back"
+            ) from None
+
+    def _claim_home(self, create: bool) -> None:
         # The store holds a person's mail: everything in it is readable by its owner only.
         os.umask(0o077)
         if self.home.exists() and not self.home.is_dir():
@@ -120,19 +130,15 @@ class Store:
             )
         try:
             self.home.mkdir(parents=True, exist_ok=True, mode=0o700)
-            mode = self.home.stat().st_mode
-            if mode & 0o077:  # a read-only mount refuses even a chmod to the same mode
+            st = self.home.stat()
+            mode = st.st_mode
+            if mode & 0o077 and st.st_uid == os.geteuid():  # a read-only mount refuses even a chmod to the same mode
                 os.chmod(self.home, mode & 0o700)  # the owner's own bits stay: a read-only store is refused below
         except OSError as exc:
             raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
         locked = _not_writable(self.home, embedded=not self.chroma_url)
-        if locked is not None:
-            # Chroma writes to its files even to answer a question, and a store made once
-            # with sudo belongs to root.
-            raise StoreError(
-                f"store {self.home} is not writable by you ({locked}); if it was made with sudo, "
-                f"`sudo chown -R $USER {self.home}` gives it back"
-            )
+        if locked is not None:  # Chroma writes to its files even to answer a question
+            raise PermissionError(errno.EACCES, "not writable by you", str(locked))
 
     def close(self) -> None:
         self.catalog.close()
