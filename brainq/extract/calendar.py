@@ -126,7 +126,8 @@ def _document(
     written, precision = _written(event)
     try:
         end = _end(event, start)
-        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits, _stamped(event, saved))
+        stamped = _stamped(event, saved)
+        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits, stamped)
         when = _describe_span(start, end, limits.max_event_days)
     except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
         raise _BadEvent("dates out of range") from None
@@ -138,7 +139,7 @@ def _document(
         _labelled("Where", _text(event, "LOCATION")),
         _labelled("Repeats", repeats),
         # "Is there a lesson on Monday the 9th?" is answered by the series saying it skips it.
-        _labelled("Not on", _skipped(event, start)) if repeats else "",
+        _labelled("Not on", _skipped(event, start, stamped)) if repeats else "",
         # "Is practice cancelled today?" is answered by a cancelled event saying so.
         _labelled("Status", "" if status == "confirmed" else status),
         _text(event, "DESCRIPTION"),
@@ -351,15 +352,18 @@ def _excluded(event, start, moved: list) -> set[datetime]:
     return values
 
 
-def _skipped(event, start) -> str:
-    """The days a repeating event leaves out (its EXDATEs), the first few of them in words."""
+def _skipped(event, start, stamped: datetime | None) -> str:
+    """The days a repeating event leaves out (its EXDATEs) in words: of many, those nearest the
+    calendar's stamp, as its occurrences are (a lesson's skipped days of years ago matter less)."""
     try:
-        days = sorted({_day(when) for when in _excluded(event, start, [])})
+        days = {_day(when) for when in _excluded(event, start, [])}
     except Exception:  # a malformed EXDATE: _event_days notes the rule as not understood
         return ""
-    listed = "; ".join(_day_words(day) for day in days[:MAX_SKIPPED_LISTED])
-    more = len(days) - MAX_SKIPPED_LISTED
-    return f"{listed} and {more} more" if more > 0 else listed
+    centre = stamped.date() if stamped else max(days, default=None)
+    listed = sorted(sorted(days, key=lambda day: abs((day - centre).days))[:MAX_SKIPPED_LISTED])
+    text = "; ".join(_day_words(day) for day in listed)
+    more = len(days) - len(listed)
+    return f"{text} and {more} more" if more else text
 
 
 def _days(start, end, max_days: int) -> list[date]:
