@@ -57,7 +57,7 @@ def judge(
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
                        f"Sources disagree: {said}", conflict)
     caveat = (
-        _outranked(outranked_by) or _outside(top) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
+        _outranked(outranked_by) or _outside(top, time) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
     )
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
@@ -73,13 +73,16 @@ def _outranked(above: Scored | None) -> str | None:
     return None
 
 
-def _outside(top: Scored) -> str | None:
-    """The evidence lies outside the time the question names: it ranks down, yet can still come
-    first when nothing inside that time is nearly as relevant ("what did we pay before 2024?"
-    answered by a 2025 invoice). That is a lead to check, not the answer."""
-    if top.time_factor < 1.0:
+def _outside(top: Scored, time: TimeRef) -> str | None:
+    """The evidence lies outside the time the question names, or is only about days to come
+    where the question asks what happened: it ranks down, yet can still come first when
+    nothing else is nearly as relevant ("what did we pay before 2024?" answered by a 2025
+    invoice). That is a lead to check, not the answer."""
+    if top.time_factor == 1.0:
+        return None
+    if time.range:
         return f"Outside the time asked about: the best source is {_label(top)}"
-    return None
+    return f"Not yet happened: the best source, {_label(top)}, is about days still to come"
 
 
 def _unstated(top: Scored, asked: str | None) -> str | None:

@@ -195,6 +195,8 @@ def test_a_past_question_is_not_answered_by_an_upcoming_appointment():
     result = ranked([cand(upcoming, 0.9), cand(visit, 0.85)], pattern="entity", time=past)
     assert [s.doc.doc_id for s in result] == ["visit", "dentist"]
     assert result[1].time_factor == CONFIG.retrieval.out_of_range_factor
+    alone = _judge(ranked([cand(upcoming, 0.9)], pattern="entity", time=past), "entity", past)
+    assert alone.level == "verify" and alone.reason.startswith("Not yet happened: the best source, email (Mar 3, 2026)")
     present = ranked([cand(upcoming, 0.9), cand(visit, 0.85)], pattern="entity", time=TimeRef(order="desc"))
     assert present[0].doc.doc_id == "dentist"
 
