@@ -34,7 +34,7 @@ class StoreError(BrainqError):
 
 
 class LockedError(BrainqError):
-    """Another ingest, backfill or forget is writing to the store."""
+    """Another ingest, backfill, forget or repair is writing to the store."""
 
     exit_code = ExitCode.LOCKED
 

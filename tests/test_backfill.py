@@ -618,7 +618,7 @@ def test_overlapping_run_exits_4_or_waits(home, command):
     try:
         result = run_cli(*args, store=store)
         assert result.exit_code == 4
-        assert result.stderr.startswith("brainq: error: another brainq ingest, backfill or forget is writing to")
+        assert result.stderr.startswith("brainq: error: another brainq ingest, backfill, forget or repair is writing to")
         assert result.stderr.count("\n") == 1 and "--wait SECONDS" in result.stderr
         threading.Timer(0.5, lock.__exit__, (None, None, None)).start()
         started = time.monotonic()

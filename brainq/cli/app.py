@@ -101,7 +101,7 @@ class Settings:
 
 
 # For every command that writes: one writer at a time, and the others exit 4 unless they wait.
-WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest, backfill or forget to finish.")
+WAIT = typer.Option("--wait", min=0, metavar="SECONDS", help="Seconds to wait for another ingest, backfill, forget or status --repair to finish.")
 
 
 def given_path(value: str) -> Path:

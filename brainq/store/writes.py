@@ -58,7 +58,7 @@ class Writes:
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
                         raise LockedError(
-                            f"another brainq ingest, backfill or forget is writing to {self.home}; "
+                            f"another brainq ingest, backfill, forget or repair is writing to {self.home}; "
                             "try again later or pass --wait SECONDS"
                         ) from None
                     time.sleep(0.2)
