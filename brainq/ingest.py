@@ -54,8 +54,8 @@ KNOWN_SUFFIXES = (
     ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
     ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tbz2", ".tar.xz", ".txz",
 )  # fmt: skip
-# Model calls take this many chunks (length-sorted, so less padding than small calls), and this
-# many more may wait parsed for the next call: the bound keeps memory flat on huge trees.
+# The writer embeds this many chunks at a time (length-sorted, so less padding than small
+# batches), and this many more may wait parsed: the bound keeps memory flat on huge trees.
 BATCH_CHUNKS = 512
 # An interrupted run stops after embedding at most this many more chunks (~1 s here). A model
 # call for each this many costs ~2% over one call for the whole batch; 64 cost up to 6%.
