@@ -118,20 +118,27 @@ _ASKED_CLAUSE = re.compile(
 )
 
 
-def is_past_tense(question: str, at: int | None = None) -> bool:
-    """Whether a question asks about the past: its first auxiliary verb says, else a past word.
-    For a day named at position `at` inside an asked clause ("whether Friday is ..."), that
-    clause's own auxiliary says."""
+def is_past_tense(question: str) -> bool:
+    """Whether a question asks about the past: its first auxiliary verb says, else a past word."""
+    return _tense_at(question)(None)
+
+
+def _tense_at(question: str) -> Callable[[int | None], bool]:
+    """Whether the question asks about the past at a position of it (None: the question as a
+    whole), found once for all its time words: a day named inside an asked clause ("whether
+    Friday is ...") takes that clause's auxiliary, any other the question's."""
     question = question.replace("\u2019", "'")
-    clause = _ASKED_CLAUSE.search(question)
-    if clause is not None and at is not None and at >= clause.end():
-        inner = _AUXILIARY.search(question, clause.end())
-        if inner is not None:
-            return inner.group("past") is not None
     m = _AUXILIARY.search(question)
     if m is not None:
-        return m.group("past") is not None
-    return any(_is_past_word(w, question) for w in _PAST_WORDS.finditer(question))
+        past = m.group("past") is not None
+    else:
+        past = any(_is_past_word(w, question) for w in _PAST_WORDS.finditer(question))
+    clause = _ASKED_CLAUSE.search(question)
+    inner = clause and _AUXILIARY.search(question, clause.end())
+    if not inner:
+        return lambda at: past
+    inner_past = inner.group("past") is not None
+    return lambda at: inner_past if at is not None and at >= clause.end() else past
 
 
 def _is_past_word(m: re.Match, question: str) -> bool:
@@ -147,6 +154,8 @@ def _is_past_word(m: re.Match, question: str) -> bool:
         return True
     words = re.findall(r"[^\W\d_]+", question)
     return sum(w[0].isupper() for w in words) > len(words) / 2  # title case: its verbs too
+
+
 # "since March 3" is from then on; "the week before March 3" is no open range, so "before" and
 # "after" a printed date are left to it.
 _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
@@ -155,6 +164,7 @@ _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 def resolve(question: str, as_of: date) -> TimeRef:
     """The day, range and ordering `question` asks about, as seen on `as_of`."""
     text = question[:QUESTION_CHARS].replace("\u2019", "'")
+    past_at = _tense_at(text)
     found: list[tuple[int, int, str, object]] = []  # start, end, "day"/"range"/"order", value
 
     def free(start: int, end: int) -> bool:
@@ -162,7 +172,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
 
     printed: list[date] = []
     for mention in iter_mentions(text):
-        past = is_past_tense(text, mention.start)
+        past = past_at(mention.start)
         day = _month_day(mention.year, mention.month, mention.day, as_of, past)
         opener = _SINCE.search(text, 0, mention.start)  # "since March 3": from then on
         if day is not None and opener is not None:
@@ -175,7 +185,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
     for regex, rule in _RULES:
         for m in regex.finditer(text):
             if free(*m.span()):
-                resolved = rule(m, as_of, is_past_tense(text, m.start()))
+                resolved = rule(m, as_of, past_at(m.start()))
                 if resolved is not None:
                     found.append((m.start(), m.end(), *resolved))
     order = _order(text, free)
@@ -184,7 +194,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
     found.sort(key=lambda item: item[0])
     # The tense of the question's time, where it names one: "did they say whether Friday is a
     # half-day?" asks about a day to come.
-    past = is_past_tense(text, found[0][0] if found else None)
+    past = past_at(found[0][0] if found else None)
     return TimeRef(
         # A printed date is the day meant, before any day word: "what did Sam finish last
         # Friday, on 23 January 2022?", "what did the plumber say yesterday about May 3's work?"
