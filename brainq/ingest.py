@@ -142,7 +142,7 @@ class Progress:
     def file_done(self, path: str, status: str, chunks: int) -> None: ...
 
     def stopping(self) -> None:
-        """Interrupted: the files already read wait no longer, the batch in hand is written."""
+        """Interrupted: what is read but not yet embedded is dropped; only what is embedded is written."""
 
 
 @dataclass
@@ -231,8 +231,8 @@ def ingest(
                 writer.put(parsed)
     except KeyboardInterrupt:
         # What is read but not yet embedded is dropped, as a crash would drop it: the next run
-        # reads those files again. Only the batch in hand is written, so the run stops in
-        # seconds, not after every file already read is embedded.
+        # reads those files again. Only what is embedded is written, so the run stops in about a
+        # second, not after every file already read is embedded.
         report.interrupted = True
         progress.stopping()
         writer.drop_queued()
