@@ -82,11 +82,13 @@ def forget(
     backfill`; a file or folder inside a source is left out of its scans until you `brainq
     ingest` it again.
     """
+    from brainq.render import counted
+
     settings: Settings = ctx.obj
     store = settings.store()
     with store.writer_lock(wait):
         removed = sum(store.forget(absolute(path)) for path in paths)
-    typer.echo(f"forgot {removed} document{'s' if removed != 1 else ''}")
+    typer.echo(f"forgot {counted(removed, 'document')}")
 
 
 sources_app = typer.Typer(
