@@ -9,7 +9,6 @@ around. Everything outside the store uses `Store` and the records only.
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import shutil
@@ -107,10 +106,13 @@ class Store:
         try:
             self._claim_home(create)
         except PermissionError as exc:  # a store made with sudo: its folder is root's alone
-            raise StoreError(
-                f"store {self.home} is not yours to use ({exc.filename or self.home}: {exc.strerror}); "
-                f"if it was made with sudo, `sudo chown -R $USER {self.home}` gives it back"
-            ) from None
+            raise self._not_yours(exc.filename or self.home, exc.strerror) from None
+
+    def _not_yours(self, path, reason: str) -> StoreError:
+        return StoreError(
+            f"store {self.home} is not yours to use ({path}: {reason}); "
+            f"if it was made with sudo, `sudo chown -R $USER {self.home}` gives it back"
+        )
 
     def _claim_home(self, create: bool) -> None:
         # The store holds a person's mail: everything in it is readable by its owner only.
@@ -138,7 +140,7 @@ class Store:
             raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
         locked = _not_writable(self.home, embedded=not self.chroma_url)
         if locked is not None:  # Chroma writes to its files even to answer a question
-            raise PermissionError(errno.EACCES, "not writable by you", str(locked))
+            raise self._not_yours(locked, "not writable by you")
 
     def close(self) -> None:
         self.catalog.close()
