@@ -192,6 +192,18 @@ def test_a_folder_forgotten_inside_a_source_stays_out_until_ingested_again(home)
     assert_consistent(store)
 
 
+def test_forget_says_which_documents_stay_as_a_copy_elsewhere(home):
+    tree, store = home
+    shutil.copy(tree / "mail/invite.eml", tree / "documents/invite-saved.eml")
+    assert backfill(store)["added"] == 1
+    result = run_cli("forget", str(tree / "mail/invite.eml"), store=store)
+    assert result.output == "forgot 0 documents; 2 documents stay, kept from a copy at another path\n"  # the message and its invitation
+    result = run_cli("forget", str(tree / "documents"), store=store)  # the last copy, and the receipt
+    assert result.output == "forgot 3 documents\n"
+    assert documents(store, tree / "documents/invite-saved.eml") == {}
+    assert_consistent(store)
+
+
 def test_a_folder_holding_sources_forgotten_stays_out_of_backfills(tmp_path, embedder):
     tree = make_tree(tmp_path / "home")
     store = tmp_path / "store"

@@ -87,8 +87,11 @@ def forget(
     settings: Settings = ctx.obj
     store = settings.store()
     with store.writer_lock(wait):
-        removed = sum(store.forget(absolute(path)) for path in paths)
-    typer.echo(f"forgot {counted(removed, 'document')}")
+        gone, kept = (sum(counts) for counts in zip(*(store.forget(absolute(path)) for path in paths)))
+    said = f"forgot {counted(gone, 'document')}"
+    if kept:  # the same file elsewhere, or one message in two mail folders
+        said += f"; {counted(kept, 'document')} {'stays' if kept == 1 else 'stay'}, kept from a copy at another path"
+    typer.echo(said)
 
 
 sources_app = typer.Typer(

@@ -267,7 +267,7 @@ class Store:
                       messages: int) -> None:  # fmt: skip
         self.writes.add_documents(path, size, mtime_ns, sha256, documents, chunks, vectors, derived, read_offset, messages)
 
-    def forget(self, target: str) -> int:
+    def forget(self, target: str) -> tuple[int, int]:
         return self.writes.forget(target)
 
     def forget_file(self, path: str) -> int:

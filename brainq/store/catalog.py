@@ -307,6 +307,16 @@ class Catalog:
             for table in ("chunks", "chunk_index", "documents", "remote_documents"):
                 self.db.execute(f"DELETE FROM {table} WHERE doc_id IN ({','.join('?' * len(part))})", part)
 
+    def document_keys(self, paths: list[str]) -> set[str]:
+        """The documents of these own files, a document and its copies counted once."""
+        select = f"SELECT DISTINCT coalesce(copy_key, doc_id) FROM documents WHERE {_OWN} AND path"
+        return {row[0] for row in self._rows_where_in(select, paths)}
+
+    def documents_kept(self, keys: set[str]) -> int:
+        """How many of these documents (`document_keys`) the store still holds, as a copy."""
+        select = "SELECT DISTINCT coalesce(copy_key, doc_id) FROM documents WHERE coalesce(copy_key, doc_id)"
+        return len({row[0] for row in self._rows_where_in(select, list(keys))})
+
     def delete_file_documents(self, path: str) -> int:
         """Drop the documents and chunks of one of this store's own files; returns how many documents."""
         ids = [row[0] for row in self.db.execute(f"SELECT doc_id FROM documents WHERE path = ? AND {_OWN}", (path,))]

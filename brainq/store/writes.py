@@ -142,9 +142,10 @@ class Writes:
             reached("old-vectors-deleted")
             self.catalog.clear_pending(path)
 
-    def forget(self, target: str) -> int:
+    def forget(self, target: str) -> tuple[int, int]:
         """Drop a file, or every file under a folder, and stop scanning it as a source; returns
-        how many documents went. Called under the writer lock.
+        how many documents went, and how many of its documents stay because a copy of them
+        is at another path. Called under the writer lock.
 
         Inside a source ("forget ~/Documents/old-taxes" of ~/Documents), it is remembered as
         forgotten, or the next backfill of the source would bring it all back."""
@@ -154,7 +155,11 @@ class Writes:
         if not self.catalog.remove_source(target, inside=True) and not files:
             raise UsageError(f"{target}: nothing in the store comes from there")
         self.catalog.forget_path(target, keep_out=any(within(target, source) for source in self.catalog.sources()))
-        return sum(self.forget_file(file) for file in files)
+        documents = self.catalog.document_keys(files)
+        for file in files:
+            self.forget_file(file)
+        kept = self.catalog.documents_kept(documents)
+        return len(documents) - kept, kept
 
     def forget_file(self, path: str) -> int:
         """Drop a file and its documents; returns how many documents it had."""
