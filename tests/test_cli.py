@@ -75,6 +75,7 @@ def run(*args, store=None):
         (["ask", "--top-k", "0", "Is Friday a half-day?"], 2, "Invalid value for '--top-k'"),
         (["forget"], 2, "Missing argument 'PATH...'"),
         (["backfill", "--wait", "abc"], 2, "Invalid value for '--wait'"),
+        (["status", "--check", "--wait", "60"], 2, "--wait goes with --repair"),
         (["ask", "--no-such-option", "x"], 2, "brainq ask -h` explains the options"),
     ],
 )

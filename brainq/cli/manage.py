@@ -32,6 +32,8 @@ def status(
     """
     from brainq.render import print_status
 
+    if wait and not repair:
+        raise UsageError("--wait goes with --repair: only a repair waits for the store's writer")
     settings: Settings = ctx.obj
     config = settings.config()  # "is my setup right?": a broken --patterns file is part of the answer
     store = settings.store()
