@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from brainq import cjk
 from brainq.config import Chunking
 
 _TITLE_WORDS = 16  # a long subject line must not eat the chunk
@@ -19,11 +20,12 @@ _PARAGRAPH = re.compile(r"\n\s*\n")
 # A line that starts something new rather than continuing a hard-wrapped sentence:
 # a list item, a numbered step, or a "Label: value" line (mail headers, invoice fields).
 _NEW_ITEM = re.compile(r"^\s*(?:[-*•▪]\s|\d{1,3}[.)]\s|[A-Z][\w'/# -]{0,30}:\s)")
-_SHORT_LINE = 40  # headings, greetings and signature lines end where they end
+_SHORT_LINE = 40  # columns: headings, greetings and signature lines end where they end
 # A dot leader ("Monthly plan ........ $40.00") makes a line a table row: a line of its own, never
 # part of a hard-wrapped sentence, and its dots end no sentence.
 DOT_LEADER = re.compile(r"\s*\.{4,}\s*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+# Chinese and Japanese end a sentence with a full-width stop, and start the next without a space.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)
@@ -59,11 +61,13 @@ def _unwrap(paragraph: str) -> list[str]:
             lines
             and quoted == lines[-1].startswith(">")
             and not _NEW_ITEM.match(content)
-            and len(previous) >= _SHORT_LINE
+            and cjk.columns(previous) >= _SHORT_LINE
             and not DOT_LEADER.search(previous)
             and not DOT_LEADER.search(content)
         ):
-            lines[-1] += " " + content
+            # A line of Chinese or Japanese wraps inside a word: no space was there.
+            joint = "" if cjk.RUN.match(content) and cjk.RUN.match(lines[-1][-1]) else " "
+            lines[-1] += joint + content
         else:
             lines.append(line)
         previous = line
@@ -108,26 +112,44 @@ def unquoted(chunk: str) -> str:
     return "\n".join([title, *own])
 
 
-def _pieces(text: str, budget: int) -> list[list[str]]:
-    """Sentences (as word lists), with any sentence longer than the budget cut to size."""
+def _pieces(text: str, budget: int) -> list[tuple[list[str], int]]:
+    """Sentences as word lists with their sizes in words (cjk.words), any sentence larger than
+    the budget cut to size."""
     pieces = []
     for sentence in split_sentences(text):
-        words = sentence.split()
-        for start in range(0, len(words), budget):
-            pieces.append(words[start : start + budget])
-    return [p for p in pieces if p]
+        piece: list[str] = []
+        size = 0
+        for word in sentence.split():
+            weight = _weight(word)
+            if piece and size + weight > budget:
+                pieces.append((piece, size))
+                piece, size = [], 0
+            piece.append(word)
+            size += weight
+        if piece:
+            pieces.append((piece, size))
+    return pieces
 
 
-def _windows(pieces: list[list[str]], budget: int, overlap: int) -> list[str]:
+def _weight(word: str) -> int:
+    return 1 if word.isascii() else max(1, cjk.words(word))
+
+
+def size(line: str) -> int:
+    """A chunk line's size in words, as chunking counted it."""
+    return sum(map(_weight, line.split()))
+
+
+def _windows(pieces: list[tuple[list[str], int]], budget: int, overlap: int) -> list[str]:
     """Greedy packing of whole sentences; the next window repeats the last sentences of the
     previous one, up to `overlap` words."""
     windows: list[str] = []
-    current: list[list[str]] = []
+    current: list[tuple[list[str], int]] = []
     for piece in pieces:
-        if current and _words(current) + len(piece) > budget:
+        if current and _size(current) + piece[1] > budget:
             windows.append(_join(current))
-            carry = current[len(current) - carried([len(p) for p in current], overlap) :]
-            current = carry if _words(carry) + len(piece) <= budget else []
+            carry = current[len(current) - carried([size for _, size in current], overlap) :]
+            current = carry if _size(carry) + piece[1] <= budget else []
         current.append(piece)
     if current:
         windows.append(_join(current))
@@ -146,9 +168,9 @@ def carried(lengths: list[int], overlap: int) -> int:
     return count
 
 
-def _words(pieces: list[list[str]]) -> int:
-    return sum(len(p) for p in pieces)
+def _size(pieces: list[tuple[list[str], int]]) -> int:
+    return sum(size for _, size in pieces)
 
 
-def _join(pieces: list[list[str]]) -> str:
-    return "\n".join(" ".join(p) for p in pieces)
+def _join(pieces: list[tuple[list[str], int]]) -> str:
+    return "\n".join(" ".join(words) for words, _ in pieces)

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from brainq import cjk
 from brainq.config import Config
 from brainq.dates import DAY_WORDS, MONTHS, WEEKDAYS
 from brainq.facts import asked_for
@@ -64,7 +65,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     about = _RATE.sub(" ", _NOW.sub(" ", question))
     for phrase in time_phrases:
         about = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", about, flags=re.IGNORECASE)
-    words = _WORD.findall(about)
+    words = _WORD.findall(cjk.question_spaced(about))
     # "teacher's" is "teacher": the full-text index would read it as the phrase "teacher s".
     keywords = [_POSSESSIVE.sub("", w.lower()) for w in words if w.lower() not in STOPWORDS]
     keywords = list(dict.fromkeys(k for k in keywords if k not in STOPWORDS))
@@ -105,7 +106,7 @@ _SUFFIXES = (
     ("ly", ""), ("s", ""), ("e", ""),
 )  # fmt: skip
 _KEEP_S = ("ss", "us", "is")  # "class", "bus", "tennis" are not plurals
-_TOKEN = re.compile(r"[a-z0-9]+")
+_TOKEN = re.compile(rf"[a-z0-9]+|{cjk.RUN.pattern}")
 
 
 @cache
@@ -134,7 +135,10 @@ def stems(text: str) -> str:
 
     Remembered: scoring a question looks up the same terms and sentences in hundreds of
     passages, and stemming them again each time was a third of a warm answer's time."""
-    return " " + " ".join(map(stem, _TOKEN.findall(text.lower().replace("'s", "")))) + " "
+    text = text.lower().replace("'s", "")
+    if not text.isascii():
+        text = cjk.spaced(text)  # its Chinese, Japanese and Korean as pairs of characters
+    return " " + " ".join(map(stem, _TOKEN.findall(text))) + " "
 
 
 def contains(stemmed: str, term: str) -> bool:

@@ -9,6 +9,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from brainq import cjk
 from brainq.query.analysis import Query, is_time_word
 from brainq.store import Store
 
@@ -69,8 +70,15 @@ def _counted(query: Query, terms: dict[str, Term]) -> dict[str, Term]:
 
 def terms_about(query: Query, terms: dict[str, Term]) -> dict[str, Term]:
     """The terms that say what the question is about: time words are left out, as the
-    question's time is matched by dates ("the 13th" is "Friday, March 13" in a document)."""
-    return {t: term for t, term in _counted(query, terms).items() if not is_time_word(t)}
+    question's time is matched by dates ("the 13th" is "Friday, March 13" in a document).
+
+    Nor are pairs of Chinese, Japanese or Korean characters (brainq/cjk.py) that no chunk
+    holds, when others of the question are found: such a pair is, more often than not, the end
+    of one word and the start of the next, as these languages run their words together."""
+    about = {t: term for t, term in _counted(query, terms).items() if not is_time_word(t)}
+    if any(term.known for t, term in about.items() if cjk.RUN.fullmatch(t)):
+        about = {t: term for t, term in about.items() if term.known or not cjk.RUN.fullmatch(t)}
+    return about
 
 
 def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]:
@@ -84,7 +92,7 @@ def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]
     about = terms_about(query, terms)
     total = sum(term.weight for term in about.values())
     known = sum(term.weight * term.known for term in about.values())
-    return (known / total if total else 1.0), [t for t, term in about.items() if not term.known]
+    return (known / total if total else 1.0), cjk.rejoined([t for t, term in about.items() if not term.known])
 
 
 def lexical_query(query: Query, terms: dict[str, Term], common: float, floor: float) -> str:
@@ -112,5 +120,5 @@ def plain_query(question: str) -> str:
     """The question's words as an FTS5 query any of them matches: plain BM25's, which orders by
     every word asked (names and common words too), where the lexical search above looks for
     the words that single documents out, and their synonyms."""
-    words = dict.fromkeys(w.lower() for w in _FTS_TOKEN.findall(question) if w.lower() not in _PLAIN_STOP)
+    words = dict.fromkeys(w.lower() for w in _FTS_TOKEN.findall(cjk.spaced(question)) if w.lower() not in _PLAIN_STOP)
     return " OR ".join(f'"{w}"' for w in words)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from brainq import cjk
 from brainq.chunking import DOT_LEADER
 
 ANSWER_CHARS = 300
@@ -36,7 +37,7 @@ def sentences(chunk: str) -> list[str]:
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
     # A table row's dot leader reads the same as " ... ", at a fraction of the model's cost.
     shown = [DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _mail_header(s) and _readable(s)]
-    return [s for s in _with_their_items(_with_speakers(shown)) if len(s.split()) >= 3]
+    return [s for s in _with_their_items(_with_speakers(shown)) if cjk.words(s) >= 3]
 
 
 def _mail_header(line: str) -> bool:

@@ -16,7 +16,8 @@ from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
-from brainq.chunking import carried
+from brainq.chunking import carried, size
+from brainq.cjk import grams
 from brainq.errors import StoreError
 from brainq.store.records import (
     EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
@@ -24,10 +25,13 @@ from brainq.store.records import (
 
 _FAILED = "error IS NOT NULL AND error NOT IN (?, ?)"  # a failed file, not one passed over (EMPTY, NOT_A_KIND)
 CATALOG_FILE = "catalog.sqlite3"  # in the store's folder; its presence is what makes the folder a store
-SCHEMA_VERSION = 3  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key
+SCHEMA_VERSION = 4  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key; 4: grams
 MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
 
-_SCHEMA = """
+# The full-text index of chunk texts; `grams` holds their Chinese, Japanese and Korean as pairs of
+# characters (brainq/cjk.py), which FTS5's tokenizers would keep in runs no word is found in.
+_CHUNKS_FTS = "fts5(text, grams, chunk_id UNINDEXED, doc_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2')"
+_SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS sources (path TEXT PRIMARY KEY, added_at TEXT);
 CREATE TABLE IF NOT EXISTS forgotten (path TEXT PRIMARY KEY, forgotten_at TEXT);
@@ -46,8 +50,7 @@ CREATE TABLE IF NOT EXISTS chunk_index (
     text_rowid INTEGER);
 CREATE INDEX IF NOT EXISTS chunk_index_sha ON chunk_index(text_sha);
 CREATE INDEX IF NOT EXISTS chunk_index_path ON chunk_index(path);
-CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING fts5(
-    text, chunk_id UNINDEXED, doc_id UNINDEXED, tokenize='porter unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks USING {_CHUNKS_FTS};
 CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT, finished_at TEXT, summary TEXT);
 CREATE TABLE IF NOT EXISTS remote_origins (origin TEXT PRIMARY KEY, revision TEXT, copied_at TEXT);
 CREATE TABLE IF NOT EXISTS remote_documents (doc_id TEXT PRIMARY KEY, origin TEXT NOT NULL);
@@ -137,6 +140,16 @@ class Catalog:
                 "(SELECT text_rowid FROM fts_rows WHERE fts_rows.chunk_id = chunk_index.chunk_id)"
             )
             db.execute("DROP TABLE temp.fts_rows")
+        if "grams" not in {row[1] for row in db.execute("PRAGMA table_info(chunks)")}:
+            # FTS5 tables take no new column: the index is made again, under the same rowids.
+            db.create_function("grams", 1, grams, deterministic=True)
+            db.execute(f"CREATE VIRTUAL TABLE chunks_grams USING {_CHUNKS_FTS}")
+            db.execute(
+                "INSERT INTO chunks_grams (rowid, text, grams, chunk_id, doc_id) "
+                "SELECT rowid, text, grams(text), chunk_id, doc_id FROM chunks"
+            )
+            db.execute("DROP TABLE chunks")
+            db.execute("ALTER TABLE chunks_grams RENAME TO chunks")
         db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
         db.execute("COMMIT")
 
@@ -292,8 +305,8 @@ class Catalog:
         first = (last[0] if last else 0) + 1
         rowids = range(first, first + len(chunks))
         self.db.executemany(
-            "INSERT INTO chunks (rowid, text, chunk_id, doc_id) VALUES (?, ?, ?, ?)",
-            [(rowid, c.text, c.chunk_id, c.doc_id) for rowid, c in zip(rowids, chunks)],
+            "INSERT INTO chunks (rowid, text, grams, chunk_id, doc_id) VALUES (?, ?, ?, ?, ?)",
+            [(rowid, c.text, grams(c.text), c.chunk_id, c.doc_id) for rowid, c in zip(rowids, chunks)],
         )
         self.db.executemany(
             "INSERT OR REPLACE INTO chunk_index VALUES (?, ?, ?, ?, ?)",
@@ -535,5 +548,5 @@ def _carried(before: list[str], body: list[str], overlap_words: int) -> int:
     of its sentences (one a line) that fit in `overlap_words`, if the chunk begins with them (a
     carry that left no room for the next sentence was dropped). Lines a document itself repeats
     are kept."""
-    k = carried([len(line.split()) for line in before], overlap_words)
+    k = carried([size(line) for line in before], overlap_words)
     return k if k and before[-k:] == body[:k] else 0

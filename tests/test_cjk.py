@@ -1,0 +1,144 @@
+"""Chinese, Japanese and Korean, whose words are not parted by spaces, are found by their
+pairs of characters: in the full-text index, in a question's words and in coverage."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import datetime, timedelta, timezone
+from email.message import EmailMessage
+from email.utils import format_datetime
+
+import pytest
+
+from brainq import cjk
+from brainq.chunking import chunk_text, size, split_sentences
+from brainq.config import Chunking, load_config
+from brainq.query.analysis import analyse, contains, stems
+from tests.conftest import ask_json, run_cli
+
+
+def test_a_run_of_characters_is_indexed_as_its_pairs():
+    assert cjk.grams("運動会は10月3日（土）です") == "運動 動会 会は 月 日 土 です"
+    assert cjk.grams("Plain English") == ""
+    assert cjk.spaced("今年の運動会") == " 今年 年の の運 運動 動会 "
+
+
+@pytest.mark.parametrize(
+    "question, pairs",
+    [
+        ("運動会はいつですか", ["運動", "動会"]),  # kanji, then particles and endings
+        ("ピアノの発表会は何時からですか", ["ピア", "アノ", "発表", "表会", "何時"]),
+        ("行いますか", ["行い"]),  # a lone kanji with its neighbour, as the text's pairs have it
+        ("运动会什么时候举行", ["运动", "动会", "会什", "什么", "么时", "时候", "候举", "举行"]),
+        ("운동회는 언제예요", ["운동", "동회", "회는", "언제", "제예", "예요"]),
+        ("When is the 運動会?", ["when", "運動", "動会"]),
+    ],
+)
+def test_a_question_is_looked_for_by_the_pairs_of_its_words(question, pairs):
+    words = analyse(question, load_config()).keywords
+    assert [w for w in words if w not in ("when", "is", "the")] == [p for p in pairs if p != "when"]
+
+
+def test_coverage_finds_a_word_inside_a_run():
+    assert contains(stems("今年の運動会は10月3日に行います。"), "運動")
+    assert not contains(stems("今年の運動会は10月3日に行います。"), "音楽")
+
+
+def test_missing_pairs_are_named_as_the_word_they_were_cut_from():
+    assert cjk.rejoined(["音楽", "楽会", "chimney", "体育", "育館"]) == ["音楽会", "chimney", "体育館"]
+
+
+def test_sentences_end_at_a_full_width_stop_and_wrapped_lines_join_without_a_space():
+    text = (
+        "保護者の皆様へ\n\n今年の運動会は十月三日の土曜日に小学校の校庭で行\n"
+        "います。雨天の場合は翌日に延期します。お弁当をご持参ください！\n"
+    )
+    assert split_sentences(text) == [
+        "保護者の皆様へ",
+        "今年の運動会は十月三日の土曜日に小学校の校庭で行います。",
+        "雨天の場合は翌日に延期します。",
+        "お弁当をご持参ください！",
+    ]
+
+
+def test_a_chunk_of_japanese_fits_the_window_as_one_of_english_does():
+    sentence = "今年の運動会は十月三日の土曜日に小学校の校庭で行います。"
+    config = Chunking(max_words=160, overlap_words=30)
+    chunks = chunk_text("学校だより", sentence * 60, config)
+    assert len(chunks) > 5
+    for chunk in chunks:
+        assert sum(size(line) for line in chunk.split("\n")) <= 160
+        assert len(chunk) < 300  # each character is a word piece of the model's 256
+    assert cjk.words("運動会は10月3日") == 1 + 6 * 2 // 3 and cjk.words("two words") == 2
+    assert cjk.columns("運動会 ok") == 3 * 2 + 3
+
+
+def _mail(folder, name, subject, day, body, sender="school@example.jp"):
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = sender, "family@example.jp", subject
+    message["Date"] = format_datetime(datetime(*day, 8, tzinfo=timezone(timedelta(hours=9))))
+    message["Message-ID"] = f"<{name}@example.jp>"
+    message.set_content(body)
+    (folder / f"{name}.eml").write_bytes(bytes(message))
+
+
+@pytest.fixture
+def mailbox(tmp_path, embedder):
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    _mail(mail, "sports-day-2025", "運動会のお知らせ", (2025, 9, 1), "今年の運動会は9月27日（土）に校庭で行います。雨天の場合は翌日に延期します。")
+    _mail(mail, "sports-day-2026", "運動会のお知らせ", (2026, 9, 1), "今年の運動会は10月3日（土）に体育館で行います。開会式は午前9時からです。")
+    _mail(mail, "half-day", "午前授業について", (2026, 11, 20), "来週の火曜日は午前授業です。給食はありません。下校は11時30分です。")
+    _mail(mail, "chinese", "学校通知", (2026, 9, 5), "各位家长：\n学校运动会将于十月十日举行。请学生穿运动服，带水壶。")
+    _mail(mail, "korean", "가을 운동회 안내", (2026, 9, 6), "가을 운동회는 10월 17일 토요일에 학교 운동장에서 열립니다. 도시락을 준비해 주세요.")
+    _mail(mail, "english", "Piano recital", (2026, 10, 1), "The piano recital is on Saturday November 21 at 3pm at the community hall.")
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(mail), store=store).exit_code == 0
+    return mail, store
+
+
+def _source(answer: dict) -> str:
+    return next((r["path"] for r in answer["results"] if r["doc_id"] == answer["answer_source"]), "")
+
+
+ASKED = [
+    ("運動会はいつですか", "sports-day-2026.eml"),  # the newer of two notices
+    ("給食はありますか", "half-day.eml"),
+    ("运动会什么时候举行？", "chinese.eml"),
+    ("운동회는 언제예요?", "korean.eml"),
+    ("When is the piano recital?", "english.eml"),
+]
+
+
+def test_questions_in_chinese_japanese_and_korean_are_answered_from_their_documents(mailbox):
+    _, store = mailbox
+    for question, expected in ASKED:
+        answer = ask_json(store, question, as_of="2026-11-25")
+        assert _source(answer).endswith(expected), question
+        assert answer["verdict"]["level"] != "unknown", question
+    unknown = ask_json(store, "音楽会はいつですか", as_of="2026-11-25")  # "concert": in no document
+    assert unknown["verdict"]["level"] == "unknown"
+    assert "no document mentions '音楽会'" in unknown["verdict"]["reason"]
+
+
+def test_a_store_of_an_earlier_schema_gets_its_pairs_when_opened(mailbox):
+    _, store = mailbox
+    catalog = store / "catalog.sqlite3"
+    with closing(sqlite3.connect(catalog)) as db, db:  # the full-text index as schema 3 had it
+        db.execute(
+            "CREATE VIRTUAL TABLE chunks_old USING fts5(text, chunk_id UNINDEXED, doc_id UNINDEXED, "
+            "tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        db.execute("INSERT INTO chunks_old (rowid, text, chunk_id, doc_id) SELECT rowid, text, chunk_id, doc_id FROM chunks")
+        db.execute("DROP TABLE chunks")
+        db.execute("ALTER TABLE chunks_old RENAME TO chunks")
+        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
+    answer = ask_json(store, "給食はありますか", as_of="2026-11-25")
+    assert _source(answer).endswith("half-day.eml")
+    with closing(sqlite3.connect(catalog)) as db:
+        assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
+        assert db.execute("SELECT count(*) FROM chunks WHERE chunks MATCH '\"給食\"'").fetchone() == (1,)
+        linked = db.execute("SELECT count(*) FROM chunk_index JOIN chunks ON chunks.rowid = text_rowid AND chunks.chunk_id = chunk_index.chunk_id")
+        assert linked.fetchone()[0] == db.execute("SELECT count(*) FROM chunk_index").fetchone()[0]
+    assert run_cli("status", "--check", store=store).exit_code == 0
