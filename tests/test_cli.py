@@ -65,7 +65,7 @@ def run(*args, store=None):
         (["list", "--since", "yesterday"], 2, "--since takes a date"),
         (["list", "--type", "invoices"], 2, "unknown doc_type 'invoices': choose one of calendar_event, email, invoice"),
         (["--no-such-option", "status"], 2, "No such option"),
-        (["backfill"], 2, "no sources yet"),
+        (["backfill"], 2, "no sources to scan"),
         (["forget", "/nowhere"], 2, "nothing in the store comes from there"),
         (["sources", "remove", "/nowhere"], 2, "/nowhere is not a source"),
         (["ingest", ""], 2, "a path given is empty"),  # `brainq ingest "$MAILDIR"`, unset
@@ -76,6 +76,7 @@ def run(*args, store=None):
         (["forget"], 2, "Missing argument 'PATH...'"),
         (["backfill", "--wait", "abc"], 2, "Invalid value for '--wait'"),
         (["status", "--check", "--wait", "60"], 2, "--wait goes with --repair"),
+        (["ask", "--json", "--context", "Is Friday a half-day?"], 2, "--json and --context print the answer two ways"),
         (["ask", "--no-such-option", "x"], 2, "brainq ask -h` explains the options"),
     ],
 )

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from brainq.cli.app import Settings, app, parse_day
+from brainq.errors import UsageError
 
 
 @app.command()
@@ -21,7 +22,7 @@ def ask(
     ] = None,
     top_k: Annotated[int, typer.Option(min=1, max=50, metavar="N", help="How many sources to show.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    explain: Annotated[bool, typer.Option("--explain", help="Show the pattern, the time and every score factor.")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help="Show the pattern, the time and every score factor (--json always holds them).")] = False,
     context: Annotated[bool, typer.Option("--context", help="Print the evidence as plain text for a language model.")] = False,
     budget: Annotated[int, typer.Option(min=50, metavar="TOKENS", help="Token budget for --context.")] = 1500,
 ) -> None:
@@ -44,6 +45,8 @@ def ask(
     from brainq.serve import Request
     from brainq.serve import answer as answer_served_or_here
 
+    if as_json and context:
+        raise UsageError("--json and --context print the answer two ways: choose one")
     settings: Settings = ctx.obj
     config = settings.config()
     day = parse_day(as_of, "--as-of") or date.today()

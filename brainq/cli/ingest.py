@@ -35,7 +35,7 @@ def ingest(
     Unchanged files are skipped without being read; the paths are remembered as sources for
     `brainq backfill`. Spam and deleted mail (Junk, Trash: patterns.yaml's limits.skip_mail)
     is left out; an mbox of any size is read in parts. Exit status: 0 all done, 3 done but some files failed (each listed
-    with its reason), 4 another ingest holds the store, 1 could not run.
+    with its reason), 4 another ingest holds the store, 2 a PATH that is not there, 1 could not run.
 
     Example:
 
@@ -74,7 +74,7 @@ def backfill(
     store = ctx.obj.store()
     sources = [Path(p) for p in store.sources()]
     if not sources:
-        raise UsageError("no sources yet; run `brainq ingest PATH` first")
+        raise UsageError("no sources to scan: `brainq ingest PATH` makes PATH one")
     _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, passwords, remember=False)
 
 
