@@ -25,7 +25,7 @@ _SHORT_LINE = 40  # columns: headings, greetings and signature lines end where t
 # part of a hard-wrapped sentence, and its dots end no sentence.
 DOT_LEADER = re.compile(r"\s*\.{4,}\s*")
 # Chinese and Japanese end a sentence with a full-width stop, and start the next without a space.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09\u3002\uff01\uff1f])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)

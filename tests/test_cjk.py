@@ -60,6 +60,8 @@ def test_sentences_end_at_a_full_width_stop_and_wrapped_lines_join_without_a_spa
         "雨天の場合は翌日に延期します。",
         "お弁当をご持参ください！",
     ]
+    # Stops in a row, and a stop inside quotes, end no sentence of their own.
+    assert split_sentences("すごい！！次は何？「はい。」と言った。") == ["すごい！！", "次は何？", "「はい。」と言った。"]
 
 
 def test_a_chunk_of_japanese_fits_the_window_as_one_of_english_does():
