@@ -95,6 +95,7 @@ class IngestReport:
     added: int = 0
     updated: int = 0
     unchanged: int = 0
+    still_unread: int = 0  # of the unchanged: files an earlier run could not read (`brainq status` names them)
     removed: int = 0
     failed: int = 0
     skipped: int = 0
@@ -119,6 +120,7 @@ class IngestReport:
             "added": self.added,
             "updated": self.updated,
             "unchanged": self.unchanged,
+            "still_unread": self.still_unread,
             "removed": self.removed,
             "failed": self.failed,
             "parts_failed": self.parts_failed,
@@ -398,8 +400,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     locked = bool(record and record.error and record.error.startswith("encrypted") and config.limits.passwords)
     current = record and not record.pending and record.sha256 and record.derived == derived and not locked
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
-        report.unchanged += 1
-        progress.file_done(path, "unchanged", 0)
+        _unchanged(report, progress, path, record)
         return
     item = Item(Path(path), os.path.basename(path))
     grew = bool(current and _mbox_grew(record, st.st_size))
@@ -417,8 +418,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         return
     if current and record.sha256 == sha:
         store.touch_file(path, st.st_size, st.st_mtime_ns)
-        report.unchanged += 1
-        progress.file_done(path, "unchanged", 0)
+        _unchanged(report, progress, path, record)
         return
     status = "updated" if record and record.sha256 else "added"
     cursor = mail.MboxCursor(end=st.st_size)
@@ -584,6 +584,15 @@ def copy_key(doc: Document) -> str:
         " ".join(_RECIPIENTS.sub("", doc.text).split()) if doc.kind == "email" else " ".join(doc.text.split()),
     ]
     return hashlib.sha1("\0".join(parts).encode("utf-8", "replace")).hexdigest()[:20]
+
+
+def _unchanged(report: IngestReport, progress: Progress, path: str, record: FileRecord) -> None:
+    """A file read before is passed over; one that could not be read is counted as such, as a
+    report that said only "unchanged" of it would say all is well. It is not reported failed
+    again: a nightly backfill would mail the same failure every night."""
+    report.unchanged += 1
+    report.still_unread += bool(record.error) and record.error not in (EMPTY, NOT_A_KIND)
+    progress.file_done(path, "unchanged", 0)
 
 
 def _skip(report: IngestReport, progress: Progress, path: str, reason: str) -> None:

@@ -103,8 +103,11 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
     if quiet:
         return
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.by_kind.items()))
+    unchanged = f"{report.unchanged} unchanged"
+    if report.still_unread:  # failed before, and passed over until they change
+        unchanged += f" ({report.still_unread} of them unread, as before: `brainq status` says why)"
     line = (
-        f"{report.added} added, {report.updated} updated, {report.unchanged} unchanged, "
+        f"{report.added} added, {report.updated} updated, {unchanged}, "
         f"{report.removed} removed, {_failed(report.failed, report.parts_failed)}, {report.skipped} skipped"
         f" · {counted(report.documents, 'document')}, {counted(report.chunks, 'chunk')} in {report.seconds:.1f} s"
     )

@@ -406,7 +406,7 @@ def test_a_message_larger_than_the_limit_is_passed_over_and_the_rest_read(tmp_pa
     titles = sorted(title for _, title, _ in listed(tmp_path / "store"))
     assert titles == sorted(f"Note {i}" for i in range(12) if i != 6)
     again = json.loads(run_cli("--patterns", str(small), "backfill", "--json", store=tmp_path / "store").stdout)
-    assert again["unchanged"] == 1 and not again["failures"]
+    assert again["unchanged"] == 1 and not again["failures"] and again["still_unread"] == 0  # stored, less a message
 
 
 def _edit_prefix(mbox: Path) -> None:
@@ -870,7 +870,9 @@ def test_every_file_is_accounted_for(home):
     assert run_cli("status", store=store).exit_code == 0  # the run's log holds the names as text
     # The next run passes over the unchanged broken file; status still names it, and not the
     # files passed over as empty or of a kind brainq does not read.
-    assert json.loads(run_cli("backfill", "--json", store=store).stdout)["failed"] == 2  # the names, still
+    again = json.loads(run_cli("backfill", "--json", store=store).stdout)
+    assert again["failed"] == 2 and again["still_unread"] == 1  # the names, still; the PDF, counted
+    assert "(1 of them unread, as before: `brainq status` says why)" in run_cli("backfill", store=store).stdout
     info = json.loads(run_cli("status", "--json", store=store).stdout)
     assert [(Path(f["path"]).name, f["reason"][:11]) for f in info["failed_files"]] == [("broken.pdf", "unreadable ")]
     assert info["files_with_errors"] == 1
