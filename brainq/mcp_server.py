@@ -104,16 +104,28 @@ def server(store: Store, config: Config, embed) -> MCPServer:
 
     @app.tool()
     def list_documents(
-        since: str | None = None, until: str | None = None, doc_type: str | None = None, limit: int = 50
+        since: str | None = None,
+        until: str | None = None,
+        doc_type: str | None = None,
+        limit: int = 50,
+        newest_first: bool = False,
     ) -> list[dict[str, Any]]:
-        """Documents with their dates, types and titles, oldest first: what `brainq list` shows.
+        """Documents with their dates, types and titles, oldest first (newest first with
+        `newest_first`): what `brainq list` shows.
 
         `since`/`until` (YYYY-MM-DD) keep documents written in that span; `doc_type` keeps one
-        type; at most `limit` (up to 200).
+        type; at most `limit` (up to 200): the rest is reached by a narrower span.
         """
         first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
         _check_type(doc_type)
-        return guarded(lambda: [d.to_json() for _, d in zip(range(n), store.documents(doc_type, first, last))])
+
+        def listed():
+            documents = store.documents(doc_type, first, last)
+            if newest_first:
+                documents = reversed(list(documents))
+            return [d.to_json() for _, d in zip(range(n), documents)]
+
+        return guarded(listed)
 
     @app.tool()
     def status() -> dict[str, Any]:

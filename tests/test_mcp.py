@@ -31,7 +31,7 @@ def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
     tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, no_question, wordy_limit,
-            no_query, long_id, still) = session_calls(
+            no_query, long_id, still, newest) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -49,6 +49,7 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("search", {"query": "\u200b"}),
             ("get_document", {"id": "x" * 10_000}),
             ("ask", {"question": "Is Friday a half-day?", "as_of": AS_OF}),
+            ("list_documents", {"newest_first": True, "limit": 3}),
         ],
     )
     assert set(tools) == {"ask", "search", "get_document", "list_documents", "status"}
@@ -74,6 +75,9 @@ def test_every_tool_on_the_sample_store(sample_store):
     assert no_query.is_error and "the query has no words" in no_query.content[0].text
     assert long_id.is_error and len(long_id.content[0].text) < 200  # a client's argument quoted in part
     assert not still.is_error and still.structured_content["verdict"]["level"] == "answer"
+    dates = [d["source_date"] for d in newest.structured_content["result"]]
+    everything = [json.loads(line)["source_date"] for line in run_cli("list", "--json", store=store).stdout.splitlines()]
+    assert dates == sorted(dates, reverse=True) and dates[0] == max(d for d in everything if d)
 
 
 def test_a_document_is_read_by_its_id(sample_store):
