@@ -845,7 +845,7 @@ def test_every_file_is_accounted_for(home):
     """In the store, failed with a reason, or skipped with a reason: none silently."""
     tree, store = home
     (tree / "notes/empty.txt").write_bytes(b"")
-    (tree / "notes/photos.7z").write_bytes(b"7z\xbc\xaf\x27\x1c a 7-Zip archive")
+    (tree / "notes/photos.rar").write_bytes(b"Rar!\x1a\x07\x01\x00 a RAR archive")
     (tree / "notes/broken.pdf").write_bytes(b"%PDF-1.4 truncated")
     os.mkfifo(tree / "notes/pipe.eml")  # opening it would wait for a writer forever
     # Links to nothing: a target deleted, and a loop of two links. Passed over, or every
@@ -861,7 +861,7 @@ def test_every_file_is_accounted_for(home):
     assert result.exit_code == 3  # done, but a file failed
     report = json.loads(result.stdout)
     assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
-        ("empty.txt", "empty"), ("photos.7z", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
+        ("empty.txt", "empty"), ("photos.rar", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
         ("gone.txt", BROKEN_LINK), ("loop-a.txt", BROKEN_LINK), ("loop-b.txt", BROKEN_LINK),
     }  # fmt: skip
     assert sorted(Path(f["path"]).name for f in report["failures"]) == ["broken.pdf", "caf\\xe9.eml", "r\\xe9sum\\xe9s"]

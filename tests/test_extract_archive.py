@@ -1,4 +1,4 @@
-"""Zip and tar archives: each file inside read as the file it is, placed under the archive by its name
+"""Zip, tar and 7-Zip archives: each file inside read as the file it is, placed under the archive by its name
 inside, dated by the archive's record of it when it has no date of its own; what archivers add,
 encrypted files, bombs and archives nested without end stopped with a reason."""
 
@@ -7,8 +7,10 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import io
+import os
 import struct
 import tarfile
+import tempfile
 import zipfile
 from datetime import datetime, timezone
 from email.message import EmailMessage
@@ -379,3 +381,56 @@ def test_a_tarball_cut_short_anywhere_is_read_up_to_the_break_which_is_reported(
             continue  # cut within the first header: no tarball at all
         documents = [r for r in results if isinstance(r, Document)]
         assert len(documents) == 3 or any(isinstance(r, Failure) for r in results), (cut, results)
+
+
+def seven_zip_of(files: dict[str, bytes | str], password: str | None = None, header_encryption: bool = False) -> bytes:
+    import py7zr
+
+    buffer = io.BytesIO()
+    with tempfile.TemporaryDirectory() as folder, py7zr.SevenZipFile(
+        buffer, "w", password=password, header_encryption=header_encryption
+    ) as archive:
+        for i, (name, data) in enumerate(files.items()):  # from files, which the archive records the times of
+            written = Path(folder) / str(i)
+            written.write_bytes(data.encode() if isinstance(data, str) else data)
+            os.utime(written, (0, datetime(*WRITTEN, tzinfo=timezone.utc).timestamp()))
+            archive.write(written, name)
+    return buffer.getvalue()
+
+
+def test_a_7_zip_archive_is_read_as_a_zip_is():
+    data = seven_zip_of({
+        "school/permission-slip.docx": docx_bytes(["Aquarium trip", "The bus leaves at 8:15 AM."]),
+        "old/undated.txt": "The garage code is 4411.\n",
+        "__MACOSX/school/._undated.txt": b"\x00\x05\x16\x07Mac OS X",
+        "setup.exe": b"MZ\x90\x00\x03",
+    })  # fmt: skip
+    item = Item(Path("/docs/backup.7z"), "backup.7z", data=data)
+    assert extractor_for(item) is archive
+    docs = {d.locator: annotated(d) for d in extract_item(item, LIMITS)}
+    assert set(docs) == {"school/permission-slip.docx", "old/undated.txt"}
+    assert "8:15 AM" in docs["school/permission-slip.docx"].text and docs["old/undated.txt"].path == "/docs/backup.7z"
+    undated = docs["old/undated.txt"]  # dated by the time the archive records for it, in UTC
+    assert undated.date_source == "mtime" and undated.source_date == datetime(*WRITTEN, tzinfo=timezone.utc)
+    assert extractor_for(Item(Path("notes.7z"), "notes.7z", data=b"not a 7-Zip archive")) is not archive
+
+
+def test_a_7_zip_archive_past_its_limits_encrypted_or_damaged_is_reported():
+    many = seven_zip_of({f"note{i}.txt": f"Note number {i}.\n" for i in range(5)})
+    results = read(many, "notes.7z", limits=dataclasses.replace(LIMITS, max_attachments=3))
+    assert len([r for r in results if isinstance(r, Document)]) == 3
+    assert [r.reason for r in results if isinstance(r, Failure)] == ["2 file(s) beyond the limit of 3 skipped"]
+    # A bomb: four files of 600 kB packed into a few hundred bytes, with room for one.
+    bomb = seven_zip_of({f"zeros{i}.txt": "0" * 600_000 for i in range(4)})
+    assert len(bomb) < 10_000
+    results = read(bomb, "zeros.7z", limits=dataclasses.replace(LIMITS, max_file_mb=1))
+    assert len([r for r in results if isinstance(r, Document)]) == 1
+    reasons = [r.reason for r in results if isinstance(r, Failure)]
+    assert len(reasons) == 3 and all("inflate to 1 MB together" in r for r in reasons)
+    for locked in (seven_zip_of({"a.txt": "secret"}, password="pw"), seven_zip_of({"a.txt": "secret"}, "pw", True)):
+        with pytest.raises(ExtractError, match="an encrypted 7-Zip archive; not read"):
+            read(locked, "locked.7z")
+    whole = seven_zip_of({f"note{i}.txt": f"Note number {i} says something else entirely.\n" * 20 for i in range(3)})
+    for broken in (whole[: len(whole) // 2], whole[:32] + bytes(len(whole) - 32), whole[:-40] + b"\xff" * 40):
+        with pytest.raises(ExtractError, match="not a readable 7-Zip archive"):
+            read(broken, "broken.7z")

@@ -30,7 +30,7 @@ def ingest(
     passwords: Annotated[Optional[Path], _PASSWORDS] = None,
 ) -> None:
     """Ingest mail (Maildir, mbox, .eml, .emlx, .msg), PDFs, Word (.docx, .doc), Excel (.xlsx, .xls), CSV, RTF,
-    web pages, photos, .ics, notes, and the files inside .zip and .tar (.tar.gz, .tgz, ...) archives.
+    web pages, photos, .ics, notes, and the files inside .zip, .tar (.tar.gz, .tgz, ...) and .7z archives.
 
     Unchanged files are skipped without being read; the paths are remembered as sources for
     `brainq backfill`. Spam and deleted mail (Junk, Trash: patterns.yaml's limits.skip_mail)

@@ -45,7 +45,7 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         item.allowance = [int(limits.max_file_mb * 2**20)]
     if module is None:
         name = "" if on_disk else f"{item.name}: "
-        raise ExtractError(f"{name}not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar)")
+        raise ExtractError(f"{name}not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar, 7z)")
     yield from resolved(module.extract(item, limits), limits)
 
 

@@ -1,8 +1,8 @@
-"""Zip and tar archives: each file inside is read as the file it is, as a message's
+"""Zip, tar and 7-Zip archives: each file inside is read as the file it is, as a message's
 attachments are.
 
 A folder zipped to be mailed or downloaded (a year of statements, a school's forms, a scanner's
-batch), or packed as a tarball (a mail export, a backup), holds documents a person looks for one
+batch), or packed as a tarball or a 7-Zip archive (a mail export, a backup), holds documents a person looks for one
 by one, not the archive. Each file becomes its own documents, `path` the archive and `locator`
 its name inside; one of a kind brainq does not read is passed over, as in a folder. A file
 without a date of its own is dated by the time the archive records for it, flagged as a file's
@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import PurePosixPath
 from typing import IO
+
+import py7zr
+from py7zr.io import BytesIOFactory
 
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
@@ -54,11 +57,18 @@ _DECOMPRESSORS: dict[bytes, Callable[[IO[bytes]], IO[bytes]]] = {
     b"\xfd7zXZ\x00": lzma.LZMAFile,
 }
 _TAR_ERRORS = (tarfile.TarError, OSError, EOFError, ValueError, zlib.error, lzma.LZMAError, UnicodeError)
+_7Z_MAGIC = b"7z\xbc\xaf\x27\x1c"
+# py7zr's own errors, and what a damaged archive's parsing raises on its way to them.
+_7Z_ERRORS = (
+    py7zr.exceptions.ArchiveError, py7zr.exceptions.AbsolutePathError, OSError, EOFError, ValueError, LookupError,
+    TypeError, AttributeError, ArithmeticError, struct.error, lzma.LZMAError, zlib.error, AssertionError,
+    NotImplementedError, MemoryError,
+)  # fmt: skip
 
 
 @dataclass
 class _Entry:
-    """A file in an archive, as zip and tar both describe one."""
+    """A file in an archive, as zip, tar and 7-Zip all describe one."""
 
     name: str
     size: int  # as the archive declares it
@@ -77,6 +87,8 @@ def _format(name: str, head: bytes) -> str | None:
         return "zip"
     if lower.endswith(_TAR_NAMES) and (_decompressor(head) or _tar_header(head[:512])):
         return "tar"
+    if lower.endswith(".7z") and head.startswith(_7Z_MAGIC):
+        return "7z"
     return None
 
 
@@ -105,8 +117,12 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
     # A file on disk is read from there, a member at a time, not held whole in memory.
     with io.BytesIO(item.data) if item.data is not None else open(item.path, "rb") as source:
         head = item.head(512)
-        if _format(item.name, head) == "tar":
+        kind = _format(item.name, head)
+        if kind == "tar":
             yield from _tar(item, source, _decompressor(head), limits)
+            return
+        if kind == "7z":
+            yield from _seven_zip(item, source, limits)
             return
         try:
             archive = open_zip(source)
@@ -119,6 +135,37 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
                 for info in members
             )  # fmt: skip
             yield from _files(item, entries, len(members), limits, ZIP_ERRORS)
+
+
+def _seven_zip(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
+    """A 7-Zip archive's files. Its files are packed together, in blocks whose every file is
+    inflated to reach the last: they are taken out in one pass, as many as fit in the allowance
+    (py7zr stops one that inflates past what its header declares), then read one by one."""
+    try:
+        with py7zr.SevenZipFile(source, max_extract_size=max(item.allowance[0], 0)) as archive:
+            members = [f for f in archive.list() if f.is_file and not f.is_symlink and _written_by_someone(f.filename)]
+            if archive.needs_password() and members:
+                raise ExtractError("an encrypted 7-Zip archive; not read")
+            room, taken = item.allowance[0], []
+            for member in members[: limits.max_attachments]:
+                if member.uncompressed <= room:
+                    taken.append(member.filename)
+                    room -= member.uncompressed
+            inflated = BytesIOFactory(max(item.allowance[0], 1))
+            if taken:
+                archive.extract(targets=taken, factory=inflated)
+    except py7zr.PasswordRequired:  # its list of files encrypted too
+        raise ExtractError("an encrypted 7-Zip archive; not read") from None
+    except _7Z_ERRORS as exc:
+        raise ExtractError(f"not a readable 7-Zip archive ({type(exc).__name__}: {str(exc)[:120]})") from None
+
+    def opened(name: str) -> IO[bytes]:
+        data = inflated.products.pop(name)  # and let go of it once read
+        data.seek(0)
+        return io.BytesIO(data.read())
+
+    entries = (_Entry(m.filename, m.uncompressed, m.creationtime, functools.partial(opened, m.filename)) for m in members)
+    yield from _files(item, entries, len(members), limits, (KeyError, OSError))
 
 
 def _name(info: zipfile.ZipInfo) -> str:
