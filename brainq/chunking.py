@@ -25,7 +25,7 @@ _SHORT_LINE = 40  # columns: headings, greetings and signature lines end where t
 # part of a hard-wrapped sentence, and its dots end no sentence.
 DOT_LEADER = re.compile(r"\s*\.{4,}\s*")
 # Chinese and Japanese end a sentence with a full-width stop, and start the next without a space.
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09\u3002\uff01\uff1f])")
+_SENTENCE_END = re.compile(rf"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9{cjk.CHARACTERS}])|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09\u3002\uff01\uff1f])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)
@@ -66,7 +66,7 @@ def _unwrap(paragraph: str) -> list[str]:
             and not DOT_LEADER.search(content)
         ):
             # A line of Chinese or Japanese wraps inside a word: no space was there.
-            joint = "" if cjk.RUN.match(content) and cjk.RUN.match(lines[-1][-1]) else " "
+            joint = "" if cjk.UNSPACED.match(content) and cjk.UNSPACED.match(lines[-1][-1]) else " "
             lines[-1] += joint + content
         else:
             lines.append(line)
@@ -88,7 +88,7 @@ def chunk_text(title: str, text: str, config: Chunking) -> list[str]:
     """Chunks of `text`, each prefixed with the (shortened) title."""
     title_words = title.split()[:_TITLE_WORDS]
     head = " ".join(title_words)
-    budget = max(20, config.max_words - len(title_words))
+    budget = max(20, config.max_words - size(head))
     overlap = min(config.overlap_words, budget // 2)
     bodies = _windows(_pieces(text, budget), budget, overlap)
     if not bodies:
@@ -121,6 +121,13 @@ def _pieces(text: str, budget: int) -> list[tuple[list[str], int]]:
         size = 0
         for word in sentence.split():
             weight = _weight(word)
+            if weight > budget:  # Chinese or Japanese that no stop ends: cut where it fits
+                if piece:
+                    pieces.append((piece, size))
+                    piece, size = [], 0
+                step = max(1, (budget - 1) * 3 // 2)
+                pieces.extend(([part], _weight(part)) for part in (word[i : i + step] for i in range(0, len(word), step)))
+                continue
             if piece and size + weight > budget:
                 pieces.append((piece, size))
                 piece, size = [], 0

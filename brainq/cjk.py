@@ -11,20 +11,35 @@ the text, without a dictionary of any of the three languages.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 # Han (with its extensions and compatibility forms), kana, Hangul, and the iteration and
 # closing marks written inside words ("人々", "〆切").
-_CJK = (
+CHARACTERS = (
     "\u1100-\u11ff\u3005\u3006\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
     "\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
 )
-RUN = re.compile(f"[{_CJK}]+")
-_HIRAGANA = re.compile("[\u3040-\u309f]+")
-# A stretch of one script: Han (with the iteration marks), hiragana, katakana, or Hangul.
-_SCRIPT = re.compile(
-    "[\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+|[\u3040-\u309f]+"
-    "|[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+|[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+"
+RUN = re.compile(f"[{CHARACTERS}]+")
+# Han and kana, which Chinese and Japanese write without spaces (Korean parts its words).
+UNSPACED = re.compile(
+    "[\u3005\u3006\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f]"
 )
+_KANA = re.compile("[\u3040-\u30ff]")
+# A stretch of one script: Han (with the iteration marks), hiragana, katakana, or Hangul. The
+# long-vowel mark belongs to the kana it follows ("すごーい", "コーヒー").
+_SCRIPT = re.compile(
+    "(?P<han>[\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+)"
+    "|(?P<hiragana>[\u3040-\u309f\u30fc]+)|(?P<katakana>[\u30a0-\u30ff\u31f0-\u31ff]+)"
+    "|(?P<hangul>[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]+)"
+)
+
+
+def folded(text: str) -> str:
+    """Text as the index and questions read it: halfwidth katakana as fullwidth ("ｺﾝｻｰﾄ" is
+    "コンサート"), full-width letters and digits as ASCII (NFKC, as Lucene's CJK width filter)."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
 def pairs(run: str) -> list[str]:
@@ -34,34 +49,65 @@ def pairs(run: str) -> list[str]:
 
 def grams(text: str) -> str:
     """The pairs of every run in the text, space-separated: what the index finds words by."""
-    return " ".join(pair for run in RUN.findall(text) for pair in pairs(run))
+    return " ".join(pair for run in RUN.findall(folded(text)) for pair in pairs(run))
 
 
 def spaced(text: str) -> str:
     """The text with each run replaced by its pairs, as words."""
-    return RUN.sub(lambda run: " " + " ".join(pairs(run.group())) + " ", text)
+    return RUN.sub(lambda run: " " + " ".join(pairs(run.group())) + " ", folded(text))
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Pairs of a question that stand or fall together: a word's, when the question shows
+    where its words end, else every pair of the question in one script."""
+
+    pairs: tuple[str, ...]
+    particles: bool = False  # hiragana alone: a pair of it found in no document is no word missing
 
 
 def question_spaced(question: str) -> str:
-    """A question with each run replaced by the pairs that say what it is about. Japanese
-    changes script where a word ends ("運動会|は|いつ|です|か"): pairs are made within each
-    stretch of one script, a lone character paired with the next ("行|います": "行い"), and
-    stretches of hiragana alone are left out, as they are the particles and endings between
-    words."""
+    """A question with each run replaced by its pairs (`units`), as words."""
+    question = folded(question)
+    found: dict[int, list[str]] = {}
+    for at, unit in _units(question):
+        found.setdefault(at, []).extend(unit.pairs)
+    return RUN.sub(lambda run: " " + " ".join(found.get(run.start(), [])) + " ", question)
 
-    def split(run: re.Match) -> str:
+
+def units(question: str) -> list[Unit]:
+    """The question's pairs, unit by unit.
+
+    Japanese changes script where a word ends ("運動会|は|いつ|です|か"): each stretch of Han
+    or katakana is a word's unit, a lone character paired with the next, as the text's pairs
+    have it ("行|います": "行い"); a stretch of hiragana is mostly particles and endings, which
+    may be in no document without the question asking about anything unknown. Chinese and
+    Korean give no such sign: a pair of them found in no document is, more often than not, one
+    word's end and the next's start, so the question's pairs in one script are one unit."""
+    question = folded(question)
+    stretches = [unit for _, unit in _units(question)]
+    if _KANA.search(question):
+        return stretches
+    pooled: dict[str | None, list[str]] = {}
+    for unit in stretches:
+        pooled.setdefault(_SCRIPT.match(unit.pairs[0]).lastgroup, []).extend(unit.pairs)
+    return [Unit(tuple(found)) for found in pooled.values()]
+
+
+def _units(question: str) -> Iterator[tuple[int, Unit]]:
+    """Each run's units, with where the run starts."""
+    japanese = bool(_KANA.search(question))
+    for run in RUN.finditer(question):
         text = run.group()
-        kept = []
         for stretch in _SCRIPT.finditer(text):
-            if _HIRAGANA.fullmatch(stretch.group()):
-                continue
             start, end = stretch.span()
-            if end - start == 1:  # with its neighbour, as the text's pairs have it
+            if stretch.lastgroup == "hiragana":
+                if end - start > 1:
+                    yield run.start(), Unit(tuple(pairs(stretch.group())), particles=True)
+                continue
+            if japanese and end - start == 1:  # with its neighbour, as the text's pairs have it
                 start, end = (start, end + 1) if end < len(text) else (max(0, start - 1), end)
-            kept.extend(pairs(text[start:end]))
-        return " " + " ".join(kept) + " "
-
-    return RUN.sub(split, question)
+            yield run.start(), Unit(tuple(pairs(text[start:end])))
 
 
 def words(text: str) -> int:

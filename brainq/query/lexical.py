@@ -72,12 +72,16 @@ def terms_about(query: Query, terms: dict[str, Term]) -> dict[str, Term]:
     """The terms that say what the question is about: time words are left out, as the
     question's time is matched by dates ("the 13th" is "Friday, March 13" in a document).
 
-    Nor are pairs of Chinese, Japanese or Korean characters (brainq/cjk.py) that no chunk
-    holds, when others of the question are found: such a pair is, more often than not, the end
-    of one word and the start of the next, as these languages run their words together."""
+    Nor are pairs of Chinese, Japanese or Korean characters that no chunk holds, of a unit
+    (cjk.units) others of which are found: such a pair is one word's end and the next's start,
+    or a particle."""
     about = {t: term for t, term in _counted(query, terms).items() if not is_time_word(t)}
-    if any(term.known for t, term in about.items() if cjk.RUN.fullmatch(t)):
-        about = {t: term for t, term in about.items() if term.known or not cjk.RUN.fullmatch(t)}
+    for unit in cjk.units(query.text):
+        asked = [p for p in unit.pairs if p in about]
+        if unit.particles or any(about[p].known for p in asked):
+            for pair in asked:
+                if not about[pair].known:
+                    del about[pair]
     return about
 
 

@@ -68,6 +68,9 @@ _ADDED_COLUMNS = (
     ("chunk_index", "text_rowid", "INTEGER"),
     ("documents", "copy_key", "TEXT"),
 )
+# Indexes added since (name, on what), made when a store is opened: `forget` finds the copies
+# of what it drops by copy_key.
+_ADDED_INDEXES = (("documents_copy_key", "documents(copy_key)"),)
 
 
 # A path at or under a folder, in SQL as records.within says it in Python.
@@ -123,14 +126,17 @@ class Catalog:
                 for table, column, kind in _ADDED_COLUMNS
                 if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
             ]
-            return version, missing
+            indexes = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+            return version, missing, [(name, on) for name, on in _ADDED_INDEXES if name not in indexes]
 
-        if behind() == (SCHEMA_VERSION, []):
+        if behind() == (SCHEMA_VERSION, [], []):
             return
         db.execute("BEGIN IMMEDIATE")  # and look again: another process may have been first
-        version, missing = behind()
+        version, missing, unindexed = behind()
         for table, column, kind in missing:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+        for name, on in unindexed:
+            db.execute(f"CREATE INDEX {name} ON {on}")
         if version < 2:
             # Found by chunk id once: FTS5 cannot index that column, so a temporary table does.
             db.execute("CREATE TEMP TABLE fts_rows AS SELECT chunk_id, rowid AS text_rowid FROM chunks")
@@ -326,8 +332,9 @@ class Catalog:
         return {row[0] for row in self._rows_where_in(select, paths)}
 
     def documents_kept(self, keys: set[str]) -> int:
-        """How many of these documents (`document_keys`) the store still holds, as a copy."""
-        select = "SELECT DISTINCT coalesce(copy_key, doc_id) FROM documents WHERE coalesce(copy_key, doc_id)"
+        """How many of these documents (`document_keys`, their files' rows gone) the store still
+        holds as a copy: a document without a copy key was only where it was."""
+        select = "SELECT DISTINCT copy_key FROM documents WHERE copy_key"
         return len({row[0] for row in self._rows_where_in(select, list(keys))})
 
     def delete_file_documents(self, path: str) -> int:
