@@ -255,7 +255,7 @@ def print_answer(answer, config, explain: bool) -> None:
         for s in members:
             flag = "  [dim](superseded)[/]" if s.superseded_by else ""
             if s.candidate.copies:
-                flag += f"  [dim]({s.candidate.copies + 1} copies)[/]"
+                flag += f"  [dim]({len(s.candidate.copies) + 1} copies)[/]"
             date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
             out.print(
                 f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "

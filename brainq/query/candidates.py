@@ -54,7 +54,7 @@ class Candidate:
     rank: float = 0.0  # BM25 and similarity fused, each scaled by the question's best: the order
     answer_factor: float = 1.0  # how far its sentence holds the kind of fact asked for
     asks_back: bool = False  # its best sentence is a question itself: no statement of the answer
-    copies: int = 0  # other copies of the document found, shown as this one
+    copies: list[str] = field(default_factory=list)  # the places of other copies found, shown as this one
 
     def alike(self, other: "Candidate", threshold: float) -> bool:
         """Whether the two answering sentences say something about the same thing."""
@@ -114,7 +114,7 @@ def retrieve(
         key = cand.doc.copy_key or cand.doc.doc_id
         if key in best:
             kept, other = sorted([best[key], cand], key=lambda c: c.rank, reverse=True)
-            kept.copies += other.copies + 1
+            kept.copies += [other.doc.place, *other.copies]
             cand = kept
         best[key] = cand
     return sorted(best.values(), key=lambda c: c.rank, reverse=True)

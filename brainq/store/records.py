@@ -41,6 +41,11 @@ class StoredDocument:
     copies: list[str] = field(default_factory=list)  # the other copies' places, when listed
 
     @property
+    def place(self) -> str:
+        """Where it is: its file, and within it the message's or attachment's locator."""
+        return self.path + (f"#{self.locator}" if self.locator else "")
+
+    @property
     def ocr(self) -> bool:
         """Whether some of its text was read by OCR (and may hold misread words)."""
         return any(note.startswith("text read by OCR") or (note.startswith("text of page(s)") and note.endswith("read by OCR"))
@@ -159,7 +164,7 @@ def fold_copies(docs: list[StoredDocument]) -> list[StoredDocument]:
     for doc in docs:
         key = doc.copy_key or doc.doc_id
         if key in first:
-            first[key].copies.append(doc.path + (f"#{doc.locator}" if doc.locator else ""))
+            first[key].copies.append(doc.place)
             continue
         first[key] = doc
         kept.append(doc)
