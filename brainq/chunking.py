@@ -24,8 +24,9 @@ _SHORT_LINE = 40  # columns: headings, greetings and signature lines end where t
 # A dot leader ("Monthly plan ........ $40.00") makes a line a table row: a line of its own, never
 # part of a hard-wrapped sentence, and its dots end no sentence.
 DOT_LEADER = re.compile(r"\s*\.{4,}\s*")
+_SENTENCE_END = re.compile(rf"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9{cjk.CHARACTERS}])")
 # Chinese and Japanese end a sentence with a full-width stop, and start the next without a space.
-_SENTENCE_END = re.compile(rf"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9{cjk.CHARACTERS}])|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09\u3002\uff01\uff1f])")
+_ANY_SENTENCE_END = re.compile(rf"{_SENTENCE_END.pattern}|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09\u3002\uff01\uff1f])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)
@@ -66,7 +67,7 @@ def _unwrap(paragraph: str) -> list[str]:
             and not DOT_LEADER.search(content)
         ):
             # A line of Chinese or Japanese wraps inside a word: no space was there.
-            joint = "" if cjk.UNSPACED.match(content) and cjk.UNSPACED.match(lines[-1][-1]) else " "
+            joint = " " if content.isascii() or not (cjk.UNSPACED.match(content) and cjk.UNSPACED.match(lines[-1][-1])) else ""
             lines[-1] += joint + content
         else:
             lines.append(line)
@@ -76,7 +77,7 @@ def _unwrap(paragraph: str) -> list[str]:
 
 def _split_line(line: str) -> list[str]:
     parts: list[str] = []
-    for piece in _SENTENCE_END.split(line):
+    for piece in (_SENTENCE_END if line.isascii() else _ANY_SENTENCE_END).split(line):
         if parts and (_ABBREVIATION.search(parts[-1]) or parts[-1].endswith("....")):
             parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu", "Checkup ..... due 05/14": no sentence end
         else:
@@ -117,9 +118,13 @@ def _pieces(text: str, budget: int) -> list[tuple[list[str], int]]:
     the budget cut to size."""
     pieces = []
     for sentence in split_sentences(text):
+        words = sentence.split()
+        if sentence.isascii():  # a word each
+            pieces.extend((words[i : i + budget], len(words[i : i + budget])) for i in range(0, len(words), budget))
+            continue
         piece: list[str] = []
         size = 0
-        for word in sentence.split():
+        for word in words:
             weight = _weight(word)
             if weight > budget:  # Chinese or Japanese that no stop ends: cut where it fits
                 if piece:
