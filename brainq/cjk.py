@@ -49,6 +49,8 @@ def pairs(run: str) -> list[str]:
 
 def grams(text: str) -> str:
     """The pairs of every run in the text, space-separated: what the index finds words by."""
+    if text.isascii():
+        return ""
     return " ".join(pair for run in RUN.findall(folded(text)) for pair in pairs(run))
 
 
