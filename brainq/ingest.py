@@ -65,7 +65,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 23  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 24  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -86,7 +86,7 @@ DERIVATION = 23  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # a zip's folders named with backslashes are folders; an archive whose first file is a PDF is an archive
 # 22: notes in UTF-16 or a Windows code page, and raw 8-bit headers as Windows-1252; a
 # repeating event names the days it leaves out; 23: Chinese and Japanese sentences end at a
-# full-width stop, and their lines wrap without a space; 7-Zip archives are read
+# full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -19,16 +19,19 @@ import io
 import lzma
 import struct
 import tarfile
+import tempfile
 import zipfile
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import IO
 
 import py7zr
-from py7zr.io import BytesIOFactory
+from py7zr.helpers import get_sanitized_output_path
+from py7zr.io import Py7zIO, WriterFactory
 
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item, Nested
@@ -58,12 +61,7 @@ _DECOMPRESSORS: dict[bytes, Callable[[IO[bytes]], IO[bytes]]] = {
 }
 _TAR_ERRORS = (tarfile.TarError, OSError, EOFError, ValueError, zlib.error, lzma.LZMAError, UnicodeError)
 _7Z_MAGIC = b"7z\xbc\xaf\x27\x1c"
-# py7zr's own errors, and what a damaged archive's parsing raises on its way to them.
-_7Z_ERRORS = (
-    py7zr.exceptions.ArchiveError, py7zr.exceptions.AbsolutePathError, OSError, EOFError, ValueError, LookupError,
-    TypeError, AttributeError, ArithmeticError, struct.error, lzma.LZMAError, zlib.error, AssertionError,
-    NotImplementedError, MemoryError,
-)  # fmt: skip
+_PPMD = b"\x03\x04\x01"  # a 7-Zip method id
 
 
 @dataclass
@@ -138,34 +136,93 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure | Nested]
 
 
 def _seven_zip(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Document | Failure | Nested]:
-    """A 7-Zip archive's files. Its files are packed together, in blocks whose every file is
-    inflated to reach the last: they are taken out in one pass, as many as fit in the allowance
-    (py7zr stops one that inflates past what its header declares), then read one by one."""
+    """A 7-Zip archive's files. They are packed together, in blocks whose every file is
+    inflated to reach the last, so they are taken out in one pass, as a tarball's are read: up
+    to the first that does not fit in the allowance (it and the rest reported), at most
+    `limits.max_attachments`, charged to the allowance as they are taken out; then handed on
+    one by one."""
+    allowance = item.allowance
     try:
-        with py7zr.SevenZipFile(source, max_extract_size=max(item.allowance[0], 0)) as archive:
+        with py7zr.SevenZipFile(source) as archive, tempfile.TemporaryDirectory() as nowhere:
             members = [f for f in archive.list() if f.is_file and not f.is_symlink and _written_by_someone(f.filename)]
             if archive.needs_password() and members:
                 raise ExtractError("an encrypted 7-Zip archive; not read")
-            room, taken = item.allowance[0], []
+            if _PPMD in _methods(archive) and members:
+                raise ExtractError("a 7-Zip archive compressed with PPMd; not read (its decoder crashes on a damaged file)")
+            taken: list[py7zr.FileInfo] = []
             for member in members[: limits.max_attachments]:
-                if member.uncompressed <= room:
-                    taken.append(member.filename)
-                    room -= member.uncompressed
-            inflated = BytesIOFactory(max(item.allowance[0], 1))
+                if member.uncompressed > allowance[0] - sum(m.uncompressed for m in taken):
+                    break
+                taken.append(member)
+            # py7zr names what it takes out as if written under a folder (`nowhere`, so that the
+            # folder brainq runs in plays no part), the second of two names as "name_0".
+            keys, seen = [], Counter()
+            for member in taken:
+                name = member.filename if not seen[member.filename] else f"{member.filename}_{seen[member.filename] - 1}"
+                seen[member.filename] += 1
+                keys.append(get_sanitized_output_path(name, Path(nowhere)).as_posix())
+            inflated = _Inflated(dict(zip(keys, (m.uncompressed for m in taken))))
             if taken:
-                archive.extract(targets=taken, factory=inflated)
+                archive.extract(path=nowhere, targets={m.filename for m in taken}, factory=inflated)
     except py7zr.PasswordRequired:  # its list of files encrypted too
         raise ExtractError("an encrypted 7-Zip archive; not read") from None
-    except _7Z_ERRORS as exc:
+    except ExtractError:
+        raise
+    except Exception as exc:  # a damaged archive makes py7zr and its decoders raise anything
         raise ExtractError(f"not a readable 7-Zip archive ({type(exc).__name__}: {str(exc)[:120]})") from None
+    allowance[0] -= sum(m.uncompressed for m in taken)
 
-    def opened(name: str) -> IO[bytes]:
-        data = inflated.products.pop(name)  # and let go of it once read
-        data.seek(0)
-        return io.BytesIO(data.read())
+    def opened(key: str) -> IO[bytes]:
+        held = inflated.held.pop(key, None)  # and let go of it; an empty file was never written
+        return io.BytesIO(bytes(held.data) if held else b"")
 
-    entries = (_Entry(m.filename, m.uncompressed, m.creationtime, functools.partial(opened, m.filename)) for m in members)
-    yield from _files(item, entries, len(members), limits, (KeyError, OSError))
+    entries = [_Entry(m.filename, 0, m.creationtime, functools.partial(opened, key)) for m, key in zip(taken, keys)]
+    entries += [_Entry(m.filename, m.uncompressed, m.creationtime, bytes) for m in members[len(taken) :]]
+    yield from _files(item, entries, len(members), limits, (OSError,), stream=True)
+
+
+def _methods(archive: py7zr.SevenZipFile) -> set[bytes]:
+    """The ids of the methods the archive's blocks are packed with."""
+    try:
+        folders = archive.header.main_streams.unpackinfo.folders
+    except AttributeError:  # no block: nothing but empty files and folders
+        return set()
+    return {coder["method"] for folder in folders for coder in folder.coders}
+
+
+class _Inflated(WriterFactory):
+    """What py7zr takes out, held in memory, each file at most the size its header declares."""
+
+    def __init__(self, sizes: dict[str, int]):
+        self.sizes = sizes
+        self.held: dict[str, _Held] = {}
+
+    def create(self, filename: str) -> Py7zIO:
+        self.held[filename] = _Held(self.sizes.get(filename, 0))
+        return self.held[filename]
+
+
+class _Held(Py7zIO):
+    """A file's bytes as py7zr writes them, past `limit` dropped (a header that understates)."""
+
+    def __init__(self, limit: int):
+        self.data, self.limit = bytearray(), limit
+
+    def write(self, s: bytes | bytearray) -> int:
+        self.data += s[: max(0, self.limit - len(self.data))]
+        return len(s)
+
+    def read(self, size: int | None = None) -> bytes:
+        return b""
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        return 0
+
+    def flush(self) -> None:
+        pass
+
+    def size(self) -> int:
+        return len(self.data)
 
 
 def _name(info: zipfile.ZipInfo) -> str:
