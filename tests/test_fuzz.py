@@ -649,6 +649,31 @@ def archives(draw) -> Case:
 
 
 @st.composite
+def seven_zip_archives(draw) -> Case:
+    """7-Zip archives of small files of every kind under drawn names, packed by a drawn method,
+    inside a zip or not, whole or broken."""
+    import py7zr
+
+    names = st.sampled_from(["scan.pdf", "forms/slip.txt", "__MACOSX/._scan.pdf", "inner.zip", "form.docx",
+                             "mail.eml", "page.html", "notes", ".DS_Store", "slip.txt"])  # fmt: skip
+    contents = st.one_of(st.deferred(lambda: st.sampled_from(PAYLOADS)), st.binary(max_size=64))
+    method = draw(st.sampled_from([py7zr.FILTER_LZMA2, py7zr.FILTER_BZIP2, py7zr.FILTER_DEFLATE, py7zr.FILTER_ZSTD,
+                                   py7zr.FILTER_BROTLI, py7zr.FILTER_COPY]))  # fmt: skip
+    buffer = io.BytesIO()
+    with py7zr.SevenZipFile(buffer, "w", filters=[{"id": method}]) as archive:
+        for name, data in draw(st.lists(st.tuples(names, contents), max_size=5)):
+            archive.writestr(data, name)
+    data = buffer.getvalue()
+    if draw(st.booleans()):  # an archive in an archive
+        data = zip_of({"inner.7z": data, "readme.txt": "read me"})
+        name = "bundle.zip"
+    else:
+        name = "bundle.7z"
+    mutation = draw(st.sampled_from(["whole", *MUTATIONS]))
+    return Case(name, data if mutation == "whole" else mutate(data, mutation, str(draw(st.integers(0, 2**16)))))
+
+
+@st.composite
 def excel_97_files(draw) -> Case:
     """Excel 97-2003 workbooks of drawn sheets, text, numbers, dates and booleans, whole or
     broken as the corpus files are."""
@@ -692,7 +717,7 @@ rtf_files = st.builds(
 )
 
 
-STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files, "archive": archives(), "xls": excel_97_files()}
+STRATEGIES = {"email": emails(), "pdf": pdfs(), "photo": photos(), "calendar": calendars(), "text": notes, "office": office_files(), "html": web_pages(), "msword": word_97_files(), "rtf": rtf_files, "archive": archives(), "7z": seven_zip_archives(), "xls": excel_97_files()}
 
 
 def _fill_payloads() -> None:
