@@ -67,14 +67,17 @@ _DAY = r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![:./]\d)"  # not a time, decimal
 _YEAR = r"(?P<year>\d{4})(?!\d)"
 _WEEKDAY_PREFIX = rf"(?:(?P<weekday>{_ANY_WEEKDAY_RE})\.?,?\s+)?"
 _MONTH_NAME = rf"(?P<month>{MONTH_RE})\.?"
+# A street named after a month, written as streets are: "30 March Street", "12 May Ave".
+_STREET = r"(?-i:Street|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Boulevard|Blvd|Terrace|Crescent|Court|Place|Way)\b"
 
 # The ways a calendar date is printed. Each form names its parts (weekday, month, day, year);
 # _tagged() makes the names unique so that one regex, one pass, can hold every form.
 _FORMS = {
     # "Friday, March 13", "Mar. 13th", "March 13, 2026"
     "md": rf"{_WEEKDAY_PREFIX}{_MONTH_NAME}\s+{_DAY}(?:,?\s+{_YEAR})?",
-    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb
-    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+)?(?-i:(?!may\b)){_MONTH_NAME}"
+    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb, and
+    # "30 March Street" is an address
+    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+)?(?-i:(?!may\b)){_MONTH_NAME}(?!\s+{_STREET})"
     rf"(?:,?\s+{_YEAR})?",
     # "2026-03-13", "2026/03/13": ISO order, year first
     "ymd": r"(?<![\d./-])\b(?P<year>\d{4})(?P<sep>[-/])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})"

@@ -89,6 +89,8 @@ def test_event_dates(text, expected):
         "May 16x25x4 filters",
         "Jan 3:30 meeting",
         "The first 3 may arrive late",
+        "Our new office is at 30 March Street",
+        "Drop-off at 12 May Ave, Unit 2",
     ],
 )
 def test_no_false_event_dates(text):
