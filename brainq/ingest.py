@@ -86,7 +86,8 @@ DERIVATION = 24  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # a zip's folders named with backslashes are folders; an archive whose first file is a PDF is an archive
 # 22: notes in UTF-16 or a Windows code page, and raw 8-bit headers as Windows-1252; a
 # repeating event names the days it leaves out; 23: Chinese and Japanese sentences end at a
-# full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read
+# full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read; "30 March
+# Street" is an address, not a day
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 
