@@ -203,7 +203,8 @@ class _Inflated(WriterFactory):
 
 
 class _Held(Py7zIO):
-    """A file's bytes as py7zr writes them, past `limit` dropped (a header that understates)."""
+    """A file's bytes as py7zr writes them, past `limit` dropped (a header that understates).
+    py7zr only writes to it (and checks the CRC as it goes): reading is from `data`."""
 
     def __init__(self, limit: int):
         self.data, self.limit = bytearray(), limit
