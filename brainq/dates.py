@@ -67,17 +67,14 @@ _DAY = r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![:./]\d)"  # not a time, decimal
 _YEAR = r"(?P<year>\d{4})(?!\d)"
 _WEEKDAY_PREFIX = rf"(?:(?P<weekday>{_ANY_WEEKDAY_RE})\.?,?\s+)?"
 _MONTH_NAME = rf"(?P<month>{MONTH_RE})\.?"
-# A street named after a month, written as streets are: "30 March Street", "12 May Ave".
-_STREET = r"(?-i:Street|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Boulevard|Blvd|Terrace|Crescent|Court|Place|Way)\b"
 
 # The ways a calendar date is printed. Each form names its parts (weekday, month, day, year);
 # _tagged() makes the names unique so that one regex, one pass, can hold every form.
 _FORMS = {
     # "Friday, March 13", "Mar. 13th", "March 13, 2026"
     "md": rf"{_WEEKDAY_PREFIX}{_MONTH_NAME}\s+{_DAY}(?:,?\s+{_YEAR})?",
-    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb, and
-    # "30 March Street" is an address
-    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+)?(?-i:(?!may\b)){_MONTH_NAME}(?!\s+{_STREET})"
+    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb
+    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+)?(?-i:(?!may\b)){_MONTH_NAME}"
     rf"(?:,?\s+{_YEAR})?",
     # "2026-03-13", "2026/03/13": ISO order, year first
     "ymd": r"(?<![\d./-])\b(?P<year>\d{4})(?P<sep>[-/])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
@@ -122,6 +119,9 @@ _FRACTION_DENOMINATORS = {2, 3, 4, 5, 8, 10}
 _DATE_INTRODUCER = re.compile(
     r"\b(?:on|by|due|until|till|thru|through|from|dated|date)[\s.,:]*$", re.IGNORECASE
 )
+# A house number on a street named after a month, on one line: "30 March Street", "12 May Ave".
+_STREET_AFTER = re.compile(r"[ \t]+(?:Street|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Boulevard|Blvd|Terrace|Crescent|Court|Place|Way)\b")
+_PLAIN_NUMBER = re.compile(r"\d{1,2}\s")
 
 
 @dataclass(frozen=True)
@@ -162,11 +162,23 @@ def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
     if numeric and not ({"year", "weekday"} & parts.keys()):
         if _looks_like_fraction(month, day, text[max(0, m.start() - 20) : m.start()]):
             return None
+    if not numeric and not ({"year", "weekday"} & parts.keys()) and _is_address(m, text):
+        return None
     try:
         date(year or 2000, month, day)  # 2000 is a leap year: February 29 may exist
     except ValueError:
         return None
     return Mention(m.start(), m.end(), month, day, year, _weekday(parts.get("weekday")))
+
+
+def _is_address(m: re.Match, text: str) -> bool:
+    """A plain number, a month's name and a street's ("30 March Street"), with no word before it
+    that introduces a date ("on 12 May Drive ...")."""
+    return bool(
+        _PLAIN_NUMBER.match(m.group())
+        and _STREET_AFTER.match(text, m.end())
+        and not _DATE_INTRODUCER.search(text[max(0, m.start() - 20) : m.start()])
+    )
 
 
 def _weekday(name: str | None) -> int | None:

@@ -97,6 +97,20 @@ def test_no_false_event_dates(text):
     assert find_event_dates(text, TUESDAY) == []
 
 
+@pytest.mark.parametrize(
+    "text, day",
+    [
+        ("Hearing date: 12 March\nCourt 4, Main Building", (3, 12)),  # the next line's first word
+        ("Friday, 13 March Court hearing at 10", (3, 13)),  # a weekday
+        ("12th March Road trip", (3, 12)),  # an ordinal
+        ("We go on 12 May Drive carefully", (5, 12)),  # a word that introduces a date
+        ("The 12 March street party", (3, 12)),  # no street's name
+    ],
+)
+def test_a_date_followed_by_a_word_a_street_may_end_with_is_still_a_date(text, day):
+    assert [(d.month, d.day) for d in find_event_dates(text, TUESDAY)] == [day]
+
+
 def test_dates_without_a_year_take_the_nearest_year():
     # A December email's "January 5" is next January, a January email's "December 20" last one.
     assert find_event_dates("Back on January 5", date(2025, 12, 28)) == [date(2026, 1, 5)]
