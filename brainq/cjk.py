@@ -36,10 +36,11 @@ _SCRIPT = re.compile(
 )
 
 
-def folded(text: str) -> str:
-    """Text as the index and questions read it: halfwidth katakana as fullwidth ("ｺﾝｻｰﾄ" is
-    "コンサート"), full-width letters and digits as ASCII (NFKC, as Lucene's CJK width filter)."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+def folded(run: str) -> str:
+    """A run as the index and questions read it: halfwidth katakana as fullwidth ("ｺﾝｻｰﾄ" is
+    "コンサート"), as Lucene's CJK width filter folds them (NFKC, on the run alone: the rest
+    of the text is indexed as written)."""
+    return unicodedata.normalize("NFKC", run)
 
 
 def pairs(run: str) -> list[str]:
@@ -51,12 +52,12 @@ def grams(text: str) -> str:
     """The pairs of every run in the text, space-separated: what the index finds words by."""
     if text.isascii():
         return ""
-    return " ".join(pair for run in RUN.findall(folded(text)) for pair in pairs(run))
+    return " ".join(pair for run in RUN.findall(text) for pair in pairs(folded(run)))
 
 
 def spaced(text: str) -> str:
     """The text with each run replaced by its pairs, as words."""
-    return RUN.sub(lambda run: " " + " ".join(pairs(run.group())) + " ", folded(text))
+    return RUN.sub(lambda run: " " + " ".join(pairs(folded(run.group()))) + " ", text)
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,6 @@ class Unit:
 
 def question_spaced(question: str) -> str:
     """A question with each run replaced by its pairs (`units`), as words."""
-    question = folded(question)
     found: dict[int, list[str]] = {}
     for at, unit in _units(question):
         found.setdefault(at, []).extend(unit.pairs)
@@ -86,7 +86,6 @@ def units(question: str) -> list[Unit]:
     may be in no document without the question asking about anything unknown. Chinese and
     Korean give no such sign: a pair of them found in no document is, more often than not, one
     word's end and the next's start, so the question's pairs in one script are one unit."""
-    question = folded(question)
     stretches = [unit for _, unit in _units(question)]
     if _KANA.search(question):
         return stretches
@@ -100,7 +99,7 @@ def _units(question: str) -> Iterator[tuple[int, Unit]]:
     """Each run's units, with where the run starts."""
     japanese = bool(_KANA.search(question))
     for run in RUN.finditer(question):
-        text = run.group()
+        text = folded(run.group())
         for stretch in _SCRIPT.finditer(text):
             start, end = stretch.span()
             if stretch.lastgroup == "hiragana":

@@ -450,6 +450,23 @@ def test_a_7_zip_archive_s_files_of_one_name_are_all_read_wherever_brainq_runs(t
         archive.writestr(b"The gate code is 2580.\n", "a.txt")
         archive.writestr(b"The pool opens at 9.\n", "a.txt")
     assert {d.locator: d.text.split()[-1] for d in read(buffer.getvalue(), "twice.7z")} == {"a.txt": "2580.", "a.txt#1": "9."}
+    # A file named as py7zr renames the second of two: neither of those two is taken for the other.
+    buffer = io.BytesIO()
+    with py7zr.SevenZipFile(buffer, "w") as archive:
+        for name, text in [("n.txt", "one"), ("n.txt", "two"), ("n.txt_0", "three"), ("m.txt", "four")]:
+            archive.writestr(f"Note {text}.\n".encode(), name)
+    results = read(buffer.getvalue(), "renamed.7z")
+    assert {r.locator: r.text.split()[-1] for r in results if isinstance(r, Document)} == {"n.txt": "one.", "m.txt": "four."}
+    assert sorted(r.reason for r in results if isinstance(r, Failure)) == [
+        "n.txt: its name is another file's in the archive; not read", "n.txt_0: its name is another file's in the archive; not read",
+    ]  # fmt: skip
+    # A later file of a name taken, past a bomb: py7zr would inflate the bomb to reach it.
+    buffer = io.BytesIO()
+    with py7zr.SevenZipFile(buffer, "w") as archive:
+        for name, content in [("a.txt", b"small\n"), ("zeros.bin", bytes(3 * 2**20)), ("a.txt", b"again\n")]:
+            archive.writestr(content, name)
+    with pytest.raises(ExtractError, match="DecompressionBombError"):
+        read(buffer.getvalue(), "bomb.7z", limits=dataclasses.replace(LIMITS, max_file_mb=1))
     # py7zr checks names against a folder; the one brainq runs in (here "notes" links elsewhere) plays no part.
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "notes").symlink_to(tmp_path / "elsewhere")

@@ -141,44 +141,62 @@ def _seven_zip(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Docume
     to the first that does not fit in the allowance (it and the rest reported), at most
     `limits.max_attachments`, charged to the allowance as they are taken out; then handed on
     one by one."""
-    allowance = item.allowance
+    allowance, path = item.allowance, str(item.path)
     try:
-        with py7zr.SevenZipFile(source) as archive, tempfile.TemporaryDirectory() as nowhere:
-            members = [f for f in archive.list() if f.is_file and not f.is_symlink and _written_by_someone(f.filename)]
+        with py7zr.SevenZipFile(source, max_extract_size=max(allowance[0], 0)) as archive, tempfile.TemporaryDirectory() as nowhere:
+            listed = list(zip(archive.files, archive.list()))
+            members = [(f, info) for f, info in listed if info.is_file and not info.is_symlink and _written_by_someone(info.filename)]
             if archive.needs_password() and members:
                 raise ExtractError("an encrypted 7-Zip archive; not read")
             if _PPMD in _methods(archive) and members:
                 raise ExtractError("a 7-Zip archive compressed with PPMd; not read (its decoder crashes on a damaged file)")
-            taken: list[py7zr.FileInfo] = []
-            for member in members[: limits.max_attachments]:
-                if member.uncompressed > allowance[0] - sum(m.uncompressed for m in taken):
+            taken, room = [], allowance[0]
+            for f, info in members[: limits.max_attachments]:
+                if info.uncompressed > room:
                     break
-                taken.append(member)
-            # py7zr names what it takes out as if written under a folder (`nowhere`, so that the
-            # folder brainq runs in plays no part), the second of two names as "name_0".
-            keys, seen = [], Counter()
-            for member in taken:
-                name = member.filename if not seen[member.filename] else f"{member.filename}_{seen[member.filename] - 1}"
-                seen[member.filename] += 1
-                keys.append(get_sanitized_output_path(name, Path(nowhere)).as_posix())
-            inflated = _Inflated(dict(zip(keys, (m.uncompressed for m in taken))))
+                taken.append((f, info))
+                room -= info.uncompressed
+            keys = _keys(listed, {info.filename for _, info in taken}, Path(nowhere))
+            shared = {key for key, n in Counter(keys.values()).items() if n > 1}
+            inflated = _Inflated({keys[id(f)]: info.uncompressed for f, info in taken if keys[id(f)] not in shared})
             if taken:
-                archive.extract(path=nowhere, targets={m.filename for m in taken}, factory=inflated)
+                archive.extract(path=nowhere, targets={info.filename for _, info in taken}, factory=inflated)
     except py7zr.PasswordRequired:  # its list of files encrypted too
         raise ExtractError("an encrypted 7-Zip archive; not read") from None
     except ExtractError:
         raise
     except Exception as exc:  # a damaged archive makes py7zr and its decoders raise anything
         raise ExtractError(f"not a readable 7-Zip archive ({type(exc).__name__}: {str(exc)[:120]})") from None
-    allowance[0] -= sum(m.uncompressed for m in taken)
+    allowance[0] -= sum(info.uncompressed for _, info in taken)
 
     def opened(key: str) -> IO[bytes]:
         held = inflated.held.pop(key, None)  # and let go of it; an empty file was never written
         return io.BytesIO(bytes(held.data) if held else b"")
 
-    entries = [_Entry(m.filename, 0, m.creationtime, functools.partial(opened, key)) for m, key in zip(taken, keys)]
-    entries += [_Entry(m.filename, m.uncompressed, m.creationtime, bytes) for m in members[len(taken) :]]
+    entries = []
+    for f, info in taken:
+        if keys[id(f)] in shared:
+            yield Failure(path, f"{info.filename}: its name is another file's in the archive; not read")
+        else:
+            entries.append(_Entry(info.filename, 0, info.creationtime, functools.partial(opened, keys[id(f)])))
+    entries += [_Entry(info.filename, info.uncompressed, info.creationtime, bytes) for _, info in members[len(taken) :]]
     yield from _files(item, entries, len(members), limits, (OSError,), stream=True)
+
+
+def _keys(listed: list, targets: set[str], folder: Path) -> dict[int, str]:
+    """The name py7zr gives each file it takes out, by id() of its entry: as py7zr's `_extract`
+    names them, under `folder` (so that the folder brainq runs in plays no part), the second
+    entry of a name as "name_0", the third "name_1", folders counted; two entries may come out
+    under one name ("./a.txt" and "a.txt")."""
+    keys, seen = {}, Counter()
+    for f, info in listed:
+        if f.filename not in targets:
+            continue
+        name = f.filename if not seen[f.filename] else f"{f.filename}_{seen[f.filename] - 1}"
+        seen[f.filename] += 1
+        if not info.is_directory:
+            keys[id(f)] = get_sanitized_output_path(name, folder).as_posix()
+    return keys
 
 
 def _methods(archive: py7zr.SevenZipFile) -> set[bytes]:
