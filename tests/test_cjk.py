@@ -3,6 +3,7 @@ pairs of characters: in the full-text index, in a question's words and in covera
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import closing
 from datetime import datetime, timedelta, timezone
@@ -158,8 +159,10 @@ def test_a_store_of_an_earlier_schema_gets_its_pairs_when_opened(mailbox):
         db.execute("DROP TABLE chunks")
         db.execute("ALTER TABLE chunks_old RENAME TO chunks")
         db.execute("UPDATE meta SET value = '3' WHERE key = 'schema'")
-    answer = ask_json(store, "給食はありますか", as_of="2026-11-25")
-    assert _source(answer).endswith("half-day.eml")
+    result = run_cli("ask", "--json", "--as-of", "2026-11-25", "給食はありますか", store=store)
+    assert "the store's full-text index is made again for this version, once" in result.stderr
+    assert _source(json.loads(result.stdout)).endswith("half-day.eml")
+    assert run_cli("status", store=store).stderr == ""  # once
     with closing(sqlite3.connect(catalog)) as db:
         assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("4",)
         assert db.execute("SELECT count(*) FROM chunks WHERE chunks MATCH '\"給食\"'").fetchone() == (1,)

@@ -137,6 +137,10 @@ def main_options(
     if store is not None and unnamable(str(store)):  # from BRAINQ_HOME: the command line's are checked by main()
         raise UsageError(f"the store's folder {printable(str(store))}: its name is not UTF-8; name another")
     ctx.obj = Settings(store or default_store(), chroma_url, patterns, debug)
+    from brainq.store import index_rebuild_pending
+
+    if index_rebuild_pending(Path(os.path.expanduser(ctx.obj.store_dir))):  # said before the wait, not after it
+        typer.echo("brainq: the store's full-text index is made again for this version, once (a minute for a large store)", err=True)
 
 
 def absolute(path: Path) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from brainq.errors import StoreError
 from brainq.store import check
-from brainq.store.catalog import CATALOG_FILE, SCHEMA_VERSION, Catalog
+from brainq.store.catalog import CATALOG_FILE, SCHEMA_VERSION, Catalog, index_rebuild_pending
 from brainq.store.records import Chunk, FileRecord, FileWrite, Hit, StoredDocument, epoch_seconds
 from brainq.store.sync import Origins
 from brainq.store.vectors import COLLECTION, Chroma, _Guarded
@@ -26,7 +26,7 @@ from brainq.store.writes import Writes
 
 __all__ = [
     "Store", "StoredDocument", "Chunk", "FileRecord", "FileWrite", "Hit", "epoch_seconds", "COLLECTION", "is_store",
-    "SCHEMA_VERSION", "StoreError", "_Guarded",
+    "SCHEMA_VERSION", "StoreError", "_Guarded", "index_rebuild_pending",
 ]  # fmt: skip
 
 

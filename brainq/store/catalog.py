@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -80,6 +80,20 @@ _AT_OR_UNDER = "(path = ? OR substr(path, 1, ?) = ?)"
 def _at_or_under(folder: str) -> tuple[str, int, str]:
     prefix = folder.rstrip("/") + "/"
     return folder, len(prefix), prefix
+
+
+def index_rebuild_pending(home: Path) -> bool:
+    """Whether opening the store will make its full-text index again (schema 4's `grams`),
+    which takes about a minute for a million chunks: read only, and false for no store."""
+    path = home / CATALOG_FILE
+    if not path.is_file():
+        return False
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)) as db:
+            columns = {row[1] for row in db.execute("PRAGMA table_info(chunks)")}
+    except sqlite3.DatabaseError:
+        return False  # opening it will say what is wrong
+    return bool(columns) and "grams" not in columns
 
 
 class Catalog:
