@@ -270,8 +270,8 @@ class Store:
     def forget(self, target: str) -> tuple[int, int]:
         return self.writes.forget(target)
 
-    def forget_file(self, path: str) -> int:
-        return self.writes.forget_file(path)
+    def forget_file(self, path: str) -> None:
+        self.writes.forget_file(path)
 
     # -- other machines on a Chroma server (sync.py) ---------------------------------------
 

@@ -351,12 +351,11 @@ class Catalog:
         select = "SELECT DISTINCT copy_key FROM documents WHERE copy_key"
         return len({row[0] for row in self._rows_where_in(select, list(keys))})
 
-    def delete_file_documents(self, path: str) -> int:
-        """Drop the documents and chunks of one of this store's own files; returns how many documents."""
+    def delete_file_documents(self, path: str) -> None:
+        """Drop the documents and chunks of one of this store's own files."""
         ids = [row[0] for row in self.db.execute(f"SELECT doc_id FROM documents WHERE path = ? AND {_OWN}", (path,))]
         self.delete_documents(ids)
         self.db.execute(f"DELETE FROM chunk_index WHERE path = ? AND {_OWN}", (path,))
-        return len(ids)
 
     def _rows_where_in(self, select: str, values: list[str], prefix: tuple = (), close: str = "") -> Iterator[tuple]:
         """Rows of `select` + " IN (...)" (+ `close`), in batches under SQLite's limit on

@@ -161,13 +161,12 @@ class Writes:
         kept = self.catalog.documents_kept(documents)
         return len(documents) - kept, kept
 
-    def forget_file(self, path: str) -> int:
-        """Drop a file and its documents; returns how many documents it had."""
+    def forget_file(self, path: str) -> None:
+        """Drop a file and its documents."""
         self.catalog.mark_pending(path, 0, 0)
         with self.catalog.transaction():
-            count = self.catalog.delete_file_documents(path)
+            self.catalog.delete_file_documents(path)
         reached("document-forgotten")
         # A narrow filter (one file's chunks) is cheap in Chroma, unlike broad date filters.
         self.chroma.delete_chunks(where=self.origins.where_path(path))
         self.catalog.delete_file(path)
-        return count
