@@ -225,7 +225,7 @@ def _title(doc, width: int | None = None) -> str:
 
 
 def _where(doc) -> str:
-    return shown(f"{doc.path}#{doc.locator}" if doc.locator else doc.path)
+    return shown(doc.place)
 
 
 def print_answer(answer, config, explain: bool) -> None:
