@@ -120,7 +120,7 @@ def _pieces(text: str, budget: int) -> list[tuple[list[str], int]]:
     for sentence in split_sentences(text):
         words = sentence.split()
         if sentence.isascii():  # a word each
-            pieces.extend((words[i : i + budget], len(words[i : i + budget])) for i in range(0, len(words), budget))
+            pieces.extend((words[i : i + budget], min(budget, len(words) - i)) for i in range(0, len(words), budget))
             continue
         piece: list[str] = []
         size = 0
