@@ -117,14 +117,17 @@ def words(text: str) -> int:
     an English word is about one and a half), so a chunk of Japanese fits the model's window
     as one of English does."""
     spaced_words = len(text.split())
-    if text.isascii():
-        return spaced_words
-    return spaced_words + sum(len(run) for run in RUN.findall(text)) * 2 // 3
+    return spaced_words if text.isascii() else spaced_words + _characters(text) * 2 // 3
 
 
 def columns(line: str) -> int:
     """The line's width as a terminal or page sets it: these characters take two columns."""
-    return len(line) if line.isascii() else len(line) + sum(len(run) for run in RUN.findall(line))
+    return len(line) if line.isascii() else len(line) + _characters(line)
+
+
+def _characters(text: str) -> int:
+    """How many of the text's characters are these scripts'."""
+    return sum(len(run) for run in RUN.findall(text))
 
 
 def rejoined(words: list[str]) -> list[str]:
