@@ -14,6 +14,9 @@ from typing import Any
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp.types import INVALID_REQUEST, PARSE_ERROR, ErrorData, JSONRPCError
 from pydantic import ValidationError
 
 from brainq import __version__
@@ -155,6 +158,51 @@ class _Server(MCPServer):
                 raise
             problems = "; ".join(_argument_problem(error) for error in exc.__cause__.errors())
             raise ToolError(f"Error executing tool {name}: {problems}") from exc.__cause__
+
+    async def run_stdio_async(self) -> None:
+        """As the SDK's, but a line that is no JSON-RPC message gets the error reply JSON-RPC
+        asks for: the SDK's transport only logs it, and a client waits for an answer."""
+        async with stdio_server() as (lines, replies):
+            await self._lowlevel_server.run(
+                _Answered(lines, replies), replies, self._lowlevel_server.create_initialization_options()
+            )
+
+
+class _Answered:
+    """The transport's messages, with each line it could not read answered in its place."""
+
+    def __init__(self, lines, replies):
+        self._lines, self._replies = lines, replies
+
+    @property
+    def last_context(self):  # the SDK runs a handler in the context its message was sent in
+        return getattr(self._lines, "last_context", None)
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        async for item in self._lines:
+            if not isinstance(item, Exception):
+                return item
+            await self._replies.send(SessionMessage(_unreadable(item)))
+        raise StopAsyncIteration
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc_info):
+        await self._lines.aclose()
+
+
+def _unreadable(exc: Exception) -> JSONRPCError:
+    """JSON-RPC 2.0's reply to a line it cannot take: its id unknown, so null."""
+    not_json = isinstance(exc, ValidationError) and any(e["type"] == "json_invalid" for e in exc.errors())
+    if not_json:
+        error = ErrorData(code=PARSE_ERROR, message="Parse error: the line is not JSON")
+    else:
+        error = ErrorData(code=INVALID_REQUEST, message="Invalid Request: not a JSON-RPC 2.0 message")
+    return JSONRPCError(jsonrpc="2.0", id=None, error=error)
 
 
 _EXPECTED = {"string": "text", "int": "a whole number", "bool": "true or false"}

@@ -2,7 +2,9 @@
 
 import asyncio
 import json
+import subprocess
 import sys
+import threading
 
 import pytest
 from mcp.client.session import ClientSession
@@ -125,3 +127,29 @@ def test_an_empty_store_says_so(tmp_path):
     _, (asked, status) = session_calls(tmp_path / "empty", [("ask", {"question": "Anything?"}), ("status", {})])
     assert asked.is_error and "nothing is ingested" in asked.content[0].text
     assert status.structured_content["documents"] == 0
+
+
+def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
+    """JSON-RPC 2.0 answers a line it cannot take with an error of id null; a client that
+    sent it would otherwise wait for ever, and the next request must still be served."""
+    Store(tmp_path / "empty").close()
+    command = [sys.executable, "-m", "brainq", "--store", str(tmp_path / "empty"), "mcp"]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as server:
+        unanswered = threading.Timer(60, server.kill)  # a reply that never comes ends the read
+        unanswered.start()
+
+        def reply_to(line: str) -> dict:
+            server.stdin.write(line + "\n")
+            server.stdin.flush()
+            return json.loads(server.stdout.readline())
+
+        try:
+            not_json = reply_to("this is not json")
+            not_a_message = reply_to(json.dumps({"jsonrpc": "2.0", "id": 1, "method": 3}))
+            ping = reply_to(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "ping"}))
+        finally:
+            unanswered.cancel()
+            server.stdin.close()
+    assert not_json == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error: the line is not JSON"}}
+    assert not_a_message["id"] is None and not_a_message["error"]["code"] == -32600
+    assert ping == {"jsonrpc": "2.0", "id": 2, "result": {}}
