@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from pathlib import Path
 
+import py7zr.archiveinfo
 import pytest
 
 from brainq.annotate import annotate
@@ -438,6 +439,17 @@ def test_a_7_zip_archive_past_its_limits_encrypted_or_damaged_is_reported():
     for broken in (whole[: len(whole) // 2], whole[:32] + bytes(len(whole) - 32), whole[:-40] + b"\xff" * 40):
         with pytest.raises(ExtractError, match="not a readable 7-Zip archive"):
             read(broken, "broken.7z")
+
+
+def test_a_7_zip_archive_listing_too_many_files_is_refused_before_they_are_all_held(monkeypatch):
+    """py7zr holds every entry of the list before brainq's limits apply (half a kilobyte each),
+    and a few hundred kilobytes of packed list can name millions; brainq lowers its cap."""
+    assert py7zr.archiveinfo.MAX_NUMFILES == archive._MAX_7Z_ENTRIES <= 1 << 17
+    monkeypatch.setattr(py7zr.archiveinfo, "MAX_NUMFILES", 4)
+    monkeypatch.setattr(archive, "_MAX_7Z_ENTRIES", 4)
+    assert len([r for r in read(seven_zip_of({f"n{i}.txt": "x" for i in range(4)}), "four.7z") if isinstance(r, Document)]) == 4
+    with pytest.raises(ExtractError, match="^a 7-Zip archive that lists more than 4 files; not read$"):
+        read(seven_zip_of({f"n{i}.txt": "x" for i in range(5)}), "five.7z")
 
 
 def test_a_7_zip_archive_s_files_of_one_name_are_all_read_wherever_brainq_runs(tmp_path, monkeypatch):

@@ -30,6 +30,7 @@ from pathlib import Path, PurePosixPath
 from typing import IO
 
 import py7zr
+import py7zr.archiveinfo
 from py7zr.helpers import get_sanitized_output_path
 from py7zr.io import Py7zIO, WriterFactory
 
@@ -62,6 +63,10 @@ _DECOMPRESSORS: dict[bytes, Callable[[IO[bytes]], IO[bytes]]] = {
 _TAR_ERRORS = (tarfile.TarError, OSError, EOFError, ValueError, zlib.error, lzma.LZMAError, UnicodeError)
 _7Z_MAGIC = b"7z\xbc\xaf\x27\x1c"
 _PPMD = b"\x03\x04\x01"  # a 7-Zip method id
+# py7zr makes an object of about half a kilobyte for every entry of an archive's list of files
+# before any limit of brainq's applies, and a packed list of a few hundred kilobytes may hold
+# millions: its own cap (8 million entries, some gigabytes) comes down to a home archive's size.
+_MAX_7Z_ENTRIES = py7zr.archiveinfo.MAX_NUMFILES = 1 << 17
 
 
 @dataclass
@@ -166,6 +171,8 @@ def _seven_zip(item: Item, source: IO[bytes], limits: Limits) -> Iterator[Docume
     except ExtractError:
         raise
     except Exception as exc:  # a damaged archive makes py7zr and its decoders raise anything
+        if str(exc).startswith("numfiles value") and str(exc).endswith(f"exceeds limit {_MAX_7Z_ENTRIES}"):
+            raise ExtractError(f"a 7-Zip archive that lists more than {_MAX_7Z_ENTRIES:,} files; not read") from None
         raise ExtractError(f"not a readable 7-Zip archive ({type(exc).__name__}: {str(exc)[:120]})") from None
     allowance[0] -= sum(info.uncompressed for _, info in taken)
 
