@@ -50,6 +50,10 @@ def _alternation(names) -> str:
 DAY_OFFSET_RE = _alternation(w.replace(" ", r"\s+") for w in DAY_OFFSETS)
 MONTH_RE = rf"\b(?:{_alternation(MONTHS)})\b"
 WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS)})\b"
+# A day as a question may type it: its full name, or an abbreviation that is no other word
+# ("fri", "thurs"; not "sun", "sat", "wed" or "mon").
+TYPED_WEEKDAYS = WEEKDAYS | {"tue": 1, "tues": 1, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4}
+TYPED_WEEKDAY_RE = rf"\b(?:{_alternation(TYPED_WEEKDAYS)})\b"
 _ANY_WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS | WEEKDAY_ABBREVIATIONS)})\b"
 
 # Years a document or a question plausibly talks about; anything else is a number.

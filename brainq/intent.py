@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from brainq.config import Config, Pattern
-from brainq.dates import DAY_WORDS, MONTH_RE, WEEKDAY_RE
+from brainq.dates import DAY_WORDS, MONTH_RE, TYPED_WEEKDAY_RE
 from brainq.errors import UsageError
-from brainq.timeref import NOT_A_GRADE, SEASONS, is_past_tense
+from brainq.timeref import NOT_AN_ORDINAL, SEASONS, is_past_tense
 
 
 @dataclass(frozen=True)
@@ -40,15 +40,16 @@ class Intent:
 
 
 # "last" naming a time ("when was spring break last year?") asks about that time, not the latest.
-_A_TIME = rf"(?:year|month|week|weekend|night|{'|'.join(SEASONS)}|{MONTH_RE}|{WEEKDAY_RE})\b"
+_A_TIME = rf"(?:year|month|week|weekend|night|{'|'.join(SEASONS)}|{MONTH_RE}|{TYPED_WEEKDAY_RE})\b"
 _LATEST_STATE = re.compile(rf"\bwhen\s+(?:was|were)\b.*\b(?:last(?!\s+{_A_TIME})|latest|most\s+recent)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20|21)\d\d\b")
 _WH_OPENING = re.compile(r"^\W*(?:who|whom|whose|what|where|when|which|how)\b", re.I)
 _DATE = (
-    rf"{MONTH_RE}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}/\d{{1,2}}\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\b{NOT_A_GRADE}"
+    rf"{MONTH_RE}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}/\d{{1,2}}\b|\bthe\s+\d{{1,2}}(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}"
+    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTH_RE}|\b\d{{4}}-\d{{2}}-\d{{2}}\b"
 )
 _DAY_WORD = re.compile(
-    rf"\b(?:{'|'.join(DAY_WORDS)}|this\s+(?:weekend|morning|afternoon|evening))\b|{WEEKDAY_RE}|{_DATE}",
+    rf"\b(?:{'|'.join(DAY_WORDS)}|this\s+(?:weekend|morning|afternoon|evening))\b|{TYPED_WEEKDAY_RE}|{_DATE}",
     re.I,
 )
 _PAST_DATE = re.compile(_DATE, re.I)

@@ -7,12 +7,18 @@ Rules, where everyday speech is ambiguous:
   half-day?": the last Friday before as_of; "March 13" and "the 13th": the last one on or before
   as_of; "in June": the last June that has begun). The first auxiliary verb decides the tense.
 - "next Friday" and "last Friday" are the Fridays of next and last week (weeks run Monday to
-  Sunday, as "next week" and "last week" do); "this Friday" is the Friday the tense picks.
+  Sunday, as "next week" and "last week" do); "this Friday" is the Friday the tense picks. A
+  typed "fri", "tues" or "thurs" is the day; "sun", "sat", "wed" and "mon" are other words too.
+- "this past week" is last week, "the week before last" the one before it, "the weekend after
+  next" the one after the next; "over the weekend" is the one just over in the past tense, else
+  the coming one; "this week" asked on a Sunday in the present tense is the week ahead.
 - Seasons are meteorological, northern hemisphere: spring March-May, summer June-August, fall
   September-November, winter December-February, a winter named by the year it begins in
   ("winter 2025" is December 2025 - February 2026). "last spring" and "last June" are the most
-  recent ones that ended before as_of; "this spring" is the one nearest as_of (under way, just
-  over, or about to begin); "next spring" the first to begin after as_of.
+  recent ones that ended before as_of; "this spring" is the one under way, else the one the
+  tense picks ("Where are we going this summer?" asked in January is the coming one, "What did
+  we do this summer?" asked in October the one just over); "next spring" the first to begin
+  after as_of.
 - Parts of a month are its thirds ("early March": 1-10, "mid-March": 11-20, "late March" and
   "the end of March": 21 to the end) and its weeks from the first ("the second week of May":
   8-14, "the last week of May": its last seven days); "early/mid/late 2022" are its thirds.
@@ -28,7 +34,9 @@ Rules, where everyday speech is ambiguous:
 - Ordering: "first", "earliest", "originally" ask for the oldest evidence; "last time", "most
   recent", "latest", "when did we last", "last <thing>" ("last vet visit") for the newest. A
   "last" that names a time ("last week", "last spring") is a range, not an ordering, and "first"
-  or "last" in a name ("first grade", "last day of school", "last name") is neither.
+  or "last" in a name ("first grade", "last day of school", "last name") is neither; in a
+  question about what is to come ("When is Leo's first game?") they are of the events, not of
+  the documents, except in "the last time".
 """
 
 from __future__ import annotations
@@ -45,8 +53,8 @@ from brainq.dates import (
     MONTH_RE,
     MONTHS,
     NAMED_DAY,
-    WEEKDAY_RE,
-    WEEKDAYS,
+    TYPED_WEEKDAY_RE,
+    TYPED_WEEKDAYS,
     iter_mentions,
     plausible_year,
     weekday_before,
@@ -60,8 +68,11 @@ QUESTION_CHARS = 2000
 # (month, day): a school year runs from August 15 to June 30 of the next year.
 SCHOOL_YEAR_START = (8, 15)
 SCHOOL_YEAR_END = (6, 30)
-# "the 3rd grade" is a class, not the 3rd of a month.
-NOT_A_GRADE = r"(?![\s-]*grade)"
+# "the 3rd grade", "the 2nd floor" and "her 10th birthday" are no days of a month.
+NOT_AN_ORDINAL = (
+    r"(?![\s-]*(?:grade|grader|floor|birthday|anniversary|place|half|quarter|period|inning|row"
+    r"|payment|installment|edition|century)\b)"
+)
 # A question about school: its "last year" is the last school year. Not "class" (a yoga class),
 # "principal" (a loan's) nor a grade without its number (of motor oil).
 _SCHOOL = re.compile(
@@ -105,6 +116,14 @@ _PAST_WORDS = re.compile(
 )
 # Words of the -ed form that are no verb.
 _NOT_VERBS = frozenset("hundred kindred sacred naked wicked rugged ragged wretched crooked".split())
+# Words of a plan's state, which a question without its auxiliary keeps ("practice cancelled
+# thursday?" is "is practice cancelled on Thursday?"): no past verbs there, unless a question
+# word is their subject ("Who cancelled practice on Friday?").
+_STATES = frozenset(
+    "cancelled canceled postponed rescheduled moved delayed closed scheduled planned booked confirmed"
+    " expected supposed required allowed".split()
+)
+_SUBJECT_ASKED = re.compile(r"\W*(?:who|what|which|whose)\b", re.IGNORECASE)
 # A word starts a sentence, or a part of one, after these ("Soccer on Saturday. Cancelled?").
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;\-\u2013\u2014(])[\W_]*$")
 # "Did they say whether Friday is a half-day?", "Does anyone know if the pool is open?": the
@@ -148,7 +167,7 @@ def _is_past_word(m: re.Match, question: str) -> bool:
     word = m.group("regular")
     if not word:
         return True
-    if word.lower() in _NOT_VERBS:
+    if word.lower() in _NOT_VERBS or (word.lower() in _STATES and not _SUBJECT_ASKED.match(question)):
         return False
     if not word[0].isupper() or word.isupper() or _SENTENCE_START.search(question, 0, m.start()):
         return True
@@ -188,7 +207,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
                 resolved = rule(m, as_of, past_at(m.start()))
                 if resolved is not None:
                     found.append((m.start(), m.end(), *resolved))
-    order = _order(text, free)
+    order = _order(text, free, past_at)
     if order is not None:
         found.append(order)
     found.sort(key=lambda item: item[0])
@@ -236,7 +255,7 @@ def _day_word(m: re.Match, as_of: date, past: bool):
 
 
 def _weekday(m: re.Match, as_of: date, past: bool):
-    weekday = WEEKDAYS[m.group("weekday").lower()]
+    weekday = TYPED_WEEKDAYS[m.group("weekday").lower()]
     rel = (m.group("rel") or "").lower()
     if rel == "next":
         return "day", weekday_of_week(as_of, weekday, 1)
@@ -277,16 +296,15 @@ def _period(first_month: int, months: int, as_of: date, how: str) -> tuple[date,
 def _occurrence(span_in: Callable[[int], tuple[date, date]], as_of: date, how: str) -> tuple[date, date]:
     """Of a yearly span's occurrences (`span_in(year)`), the one `how` picks."""
     spans = [span_in(y) for y in range(as_of.year - 2, as_of.year + 2)]
-
-    def distance(span: tuple[date, date]) -> int:
-        return max((span[0] - as_of).days, (as_of - span[1]).days, 0)
-
     if how == "last":
         return max(s for s in spans if s[1] < as_of)
     if how == "next":
         return min(s for s in spans if s[0] > as_of)
-    if how == "this":
-        return min(spans, key=distance)
+    if how.startswith("this"):
+        current = [s for s in spans if s[0] <= as_of <= s[1]]
+        if current:
+            return current[0]
+        how = how.removeprefix("this ")
     if how == "past":
         return max(s for s in spans if s[0] <= as_of)
     return min(s for s in spans if s[1] >= as_of)
@@ -294,10 +312,13 @@ def _occurrence(span_in: Callable[[int], tuple[date, date]], as_of: date, how: s
 
 def _how(rel: str | None, past: bool) -> str:
     """Which occurrence a prefix ("last", "this", "in", none) and the tense pick."""
-    rel = (rel or "").lower()
-    if rel in ("last", "next", "this"):
+    rel = " ".join((rel or "").lower().split())
+    tense = "past" if past else "future"
+    if rel == "this past":
+        return "last"
+    if rel in ("last", "next"):
         return rel
-    return "past" if past else "future"
+    return f"this {tense}" if rel == "this" else tense
 
 
 def _month(m: re.Match, as_of: date, how: str, within=lambda first, last: (first, last)) -> tuple[date, date]:
@@ -418,7 +439,7 @@ def _open_range(m: re.Match, as_of: date, past: bool):
     rel = m.group("rel").lower()
     if m.group("month"):
         if m.group("how"):
-            how = m.group("how").lower()
+            how = _how(m.group("how"), past)
         else:
             how = "past" if rel == "since" else ("last" if past and rel == "after" else _how(None, past))
         first, last = _month(m, as_of, how)
@@ -448,10 +469,19 @@ def _calendar_year(m: re.Match, as_of: date, past: bool):
     return None if year is None else ("range", (date(year, 1, 1), date(year, 12, 31)))
 
 
+_UNIT_OFFSETS = {"before last": -2, "last": -1, "this past": -1, "this": 0, "next": 1, "after next": 2}
+
+
 def _relative_unit(m: re.Match, as_of: date, past: bool):
-    """last/this/next week, weekend, month or year (a school year in a question about school)."""
-    offset = {"last": -1, "this": 0, "next": 1}[m.group("rel").lower()]
-    unit = m.group("unit").lower()
+    """last/this/next week, weekend, month or year (a school year in a question about school);
+    "this past" week is last week, "the week before last" the one before it, and "over the
+    weekend" the one just over in the past tense, else the coming one."""
+    rel, unit = " ".join(m.group("rel").lower().split()), m.group("unit").lower()
+    if rel == "over the":
+        if unit != "weekend":
+            return None  # "over the year" is no year
+        rel = "last" if past and as_of.weekday() < 5 else "this"
+    offset = _UNIT_OFFSETS[rel]
     if unit == "year" and _SCHOOL.search(m.string):
         # In the summer break the school year just ended is "this year" and "last year" both:
         # "her teacher last year", asked in July, is June's.
@@ -461,6 +491,8 @@ def _relative_unit(m: re.Match, as_of: date, past: bool):
         # "Was the game cancelled this weekend?" asked on a Monday or a Tuesday: the one just
         # over; later in the week, news of the coming one.
         offset = -1
+    if unit == "week" and offset == 0 and not past and as_of.weekday() == 6:
+        offset = 1  # "What's on this week?" asked on a Sunday: the week it begins tomorrow
     if unit in ("week", "weekend"):
         monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
         first = monday + timedelta(days=5) if unit == "weekend" else monday
@@ -532,7 +564,7 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             _between,
         ),
         (
-            rf"\b(?:(?P<rel>last|this|next|in|during)\s+(?:the\s+)?)?(?P<season>{_SEASON_RE})\b"
+            rf"\b(?:(?P<rel>this\s+past|last|this|next|in|during|over)\s+(?:the\s+)?)?(?P<season>{_SEASON_RE})\b"
             r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
             _season,
         ),
@@ -545,9 +577,13 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             r"\b(?:back\s+)?(?:in|during|throughout)\s+(?:the\s+year\s+)?(?P<year>\d{4})\b",
             _calendar_year,
         ),
-        (r"\b(?P<rel>last|this|next)\s+(?P<unit>week|weekend|month|year)\b", _relative_unit),
-        (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?{NAMED_DAY}(?P<weekday>{WEEKDAY_RE})", _weekday),
-        (rf"\bthe\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_A_GRADE}", _nth),
+        (r"\bthe\s+(?P<unit>week|weekend|month|year)\s+(?P<rel>before\s+last|after\s+next)\b", _relative_unit),
+        (
+            r"\b(?P<rel>this\s+past|last|this|next|over\s+the)\s+(?P<unit>week|weekend|month|year)\b",
+            _relative_unit,
+        ),
+        (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})", _weekday),
+        (rf"\bthe\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}", _nth),
         # The days a document names relative to its writing, relative to as_of.
         (rf"\b(?:the\s+(?=day\b))?(?:{DAY_OFFSET_RE})\b", _day_word),
     )
@@ -570,13 +606,19 @@ _ORDER = re.compile(
 
 # "At last" ends its clause; "what did the vet look at last time?" is an ordering.
 _AT, _CLAUSE_END = re.compile(r"\bat\s+$", re.IGNORECASE), re.compile(r"\s*(?:[.?!,;]|$)")
+_TIME_AFTER = re.compile(r"\s+times?\b", re.IGNORECASE)
 
 
-def _order(text: str, free: Callable[[int, int], bool]):
-    """The first ordering word not already read as part of a time phrase."""
+def _order(text: str, free: Callable[[int, int], bool], past_at: Callable[[int | None], bool]):
+    """The first ordering word not already read as part of a time phrase. In a question about
+    what is to come, "first" and "last" are of the events ("When is Leo's first game?"), not of
+    the documents, but for "the last time"."""
     for m in _ORDER.finditer(text):
         if _AT.search(text, 0, m.start()) and _CLAUSE_END.match(text, m.end()):
             continue  # "did the refund come at last?"
+        word = m.group(0).lower()
+        if word in ("first", "last") and not past_at(m.start()) and not _TIME_AFTER.match(text, m.end()):
+            continue
         if free(*m.span()):
             return m.start(), m.end(), "order", "asc" if m.group("asc") else "desc"
     return None

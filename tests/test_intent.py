@@ -109,6 +109,10 @@ def test_classify(config, question, pattern):
         # a day in a present or future question leans logistical
         ("How much is the field trip on Friday?", "logistical", "a day in a present"),
         ("What's the WiFi password for the hotel this weekend?", "logistical", "a day in a present"),
+        ("What's happening on 14 March?", "logistical", "a day in a present"),  # a date however written
+        ("What's on the 3rd of April?", "logistical", "a day in a present"),
+        ("Anything on 2026-03-14?", "logistical", "a day in a present"),
+        ("practice on fri?", "logistical", "a day in a present"),
         # a present question about a thing bought long ago asks about it now
         ("What's the HVAC filter size we bought?", "entity", "how things are now"),
         ("How much is the fence we bought?", "entity", "how things are now"),

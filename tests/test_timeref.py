@@ -64,7 +64,17 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         # sentence or in a question written in capitals or title case
         ("Jared's game on Friday?", WED, FRI),
         ("Hundred dollar deposit due Friday?", WED, FRI),
-        ("Soccer on Friday. Cancelled?", WED, date(2026, 3, 6)),
+        ("Soccer on Friday. Rained out?", WED, date(2026, 3, 6)),
+        # a plan's state, its auxiliary left out, is no past verb, unless a question word is its subject
+        ("Soccer on Friday. Cancelled?", WED, FRI),
+        ("practice cancelled fri?", WED, FRI),
+        ("game rescheduled to sunday", WED, SUN),
+        ("Who cancelled practice on Friday?", WED, date(2026, 3, 6)),
+        ("Leo played soccer saturday?", WED, date(2026, 3, 7)),
+        # abbreviations that are no other word
+        ("is practice on thurs", WED, date(2026, 3, 12)),
+        ("Tues pickup time?", WED, date(2026, 3, 17)),
+        ("Is the sale on Sat?", WED, None),
         ("WHO PAINTED THE FENCE ON FRIDAY?", WED, date(2026, 3, 6)),
         ("Who Called on Friday?", WED, date(2026, 3, 6)),
     ],
@@ -132,6 +142,22 @@ def test_days(question, as_of, day):
         ("Is there a concert in December?", JAN_3, date(2026, 12, 1), date(2026, 12, 31)),
         ("How cold was it last winter?", JAN_3, date(2024, 12, 1), date(2025, 2, 28)),
         ("How cold is it this winter?", JAN_3, date(2025, 12, 1), date(2026, 2, 28)),
+        # "this" season, not under way, is the one the tense picks
+        ("Where are we going this summer?", date(2026, 1, 15), date(2026, 6, 1), date(2026, 8, 31)),
+        ("When does swim start this fall?", date(2026, 3, 9), date(2026, 9, 1), date(2026, 11, 30)),
+        ("What did we do this summer?", date(2026, 10, 5), date(2026, 6, 1), date(2026, 8, 31)),
+        ("What did we do this past summer?", date(2026, 10, 5), date(2026, 6, 1), date(2026, 8, 31)),
+        ("What did the kids do over the summer?", date(2026, 10, 5), date(2026, 6, 1), date(2026, 8, 31)),
+        # a week, weekend, month or year counted from this one
+        ("What happened the week before last?", WED, date(2026, 2, 23), date(2026, 3, 1)),
+        ("What did we pay the month before last?", WED, date(2026, 1, 1), date(2026, 1, 31)),
+        ("Is the tournament the weekend after next?", WED, date(2026, 3, 28), date(2026, 3, 29)),
+        ("What did we do this past weekend?", WED, date(2026, 3, 7), date(2026, 3, 8)),
+        ("What did we do over the weekend?", WED, date(2026, 3, 7), date(2026, 3, 8)),
+        ("What did we do over the weekend?", SUN, date(2026, 3, 14), SUN),
+        ("What are we doing over the weekend?", WED, date(2026, 3, 14), SUN),
+        ("What's on this week?", SUN, date(2026, 3, 16), date(2026, 3, 22)),  # asked on a Sunday: the coming one
+        ("What did we pay this week?", SUN, date(2026, 3, 9), SUN),
         ("What came last month?", JAN_3, date(2025, 12, 1), date(2025, 12, 31)),
         ("What came last year?", JAN_3, date(2025, 1, 1), date(2025, 12, 31)),
         ("What came last week?", JAN_3, date(2025, 12, 22), date(2025, 12, 28)),
@@ -195,6 +221,11 @@ def test_ranges(question, as_of, start, end):
         ("Was the trip moved to a last-minute date?", None),
         ("Did the refund come at last?", None),
         ("What did the vet look at last time?", "desc"),
+        # in a question about what is to come, "first" and "last" are of the events
+        ("When is Leo's first soccer game?", None),
+        ("When is the last game of the season?", None),
+        ("When's the last time the furnace was serviced?", "desc"),
+        ("What week was the first game?", "asc"),
     ],
 )
 def test_order(question, order):
@@ -228,6 +259,9 @@ def test_weeks_or_years_ago_are_said_too_loosely_to_be_a_range(question):
         "What size is our HVAC filter?",
         "What is the 3rd grade supply list?",  # a class, not the 3rd of a month
         "Who teaches the 2nd-grade class?",
+        "Which bathroom is on the 2nd floor?",  # ordinals of things
+        "Where is Harper's 10th birthday party?",
+        "How much is the 3rd payment?",
         "Is Good Friday a holiday?",  # the name of a day, not the coming Friday
         "When is Black Friday?",
     ],
