@@ -192,6 +192,9 @@ class _Answered:
         return self
 
     async def __aexit__(self, *exc_info):
+        await self.aclose()
+
+    async def aclose(self):
         await self._lines.aclose()
 
 

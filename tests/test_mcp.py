@@ -134,7 +134,7 @@ def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
     sent it would otherwise wait for ever, and the next request must still be served."""
     Store(tmp_path / "empty").close()
     command = [sys.executable, "-m", "brainq", "--store", str(tmp_path / "empty"), "mcp"]
-    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as server:
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as server:
         unanswered = threading.Timer(60, server.kill)  # a reply that never comes ends the read
         unanswered.start()
 
@@ -149,7 +149,8 @@ def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
             ping = reply_to(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "ping"}))
         finally:
             unanswered.cancel()
-            server.stdin.close()
+            server.stdin.close()  # the client is done: the server ends, quietly
+        assert server.wait(timeout=60) == 0 and server.stderr.read() == ""
     assert not_json == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error: the line is not JSON"}}
     assert not_a_message["id"] is None and not_a_message["error"]["code"] == -32600
     assert ping == {"jsonrpc": "2.0", "id": 2, "result": {}}
