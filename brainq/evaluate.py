@@ -15,6 +15,7 @@ beats the best of them.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -199,7 +200,7 @@ def load_queries(path: Path) -> list[Question]:
             Question(
                 question=q["question"],
                 pattern=None if q.get("pattern") is None else str(q["pattern"]),
-                expect=[str(root / e) for e in expect],
+                expect=[os.path.abspath(root / e) for e in expect],  # as ingest names paths: "../x" too
                 verdict=q.get("verdict"),
                 as_of=_day(q.get("as_of"), f"{path}: queries[{i}].as_of") or default_as_of or date.today(),
                 group=None if q.get("group") is None else str(q["group"]),

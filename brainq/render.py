@@ -333,12 +333,12 @@ def print_eval(report, show_failures: bool) -> None:
 
     names = {"brainq": "brainq", "bm25": "BM25 alone", "dense": "dense alone", "fusion": "BM25 + dense, fused (RRF)"}
     tables = [(names[n], report.table(n)) for n in ("brainq", *report.baselines)]
-    shown = [m for m in METRICS if any(row[m] is not None for _, t in tables for row in t.values())]
+    metrics = [m for m in METRICS if any(row[m] is not None for _, t in tables for row in t.values())]
     for name, table in tables:
         out.print(f"\n[bold]{name}[/]")
-        out.print(f"  {'pattern':<12} {'n':>4}  " + "  ".join(f"{m:>14}" for m in shown))
+        out.print(f"  {'pattern':<12} {'n':>4}  " + "  ".join(f"{m:>14}" for m in metrics))
         for pattern, row in table.items():
-            cells = "  ".join(f"{row[m]:>14.3f}" if row[m] is not None else f"{'-':>14}" for m in shown)
+            cells = "  ".join(f"{row[m]:>14.3f}" if row[m] is not None else f"{'-':>14}" for m in metrics)
             out.print(f"  {pattern:<12} {row['questions']:>4}  {cells}", markup=False)
     if any(o.question.group for o in report.outcomes):
         out.print("\n[bold]by group[/] (precision@1 / hit@5)")

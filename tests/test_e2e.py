@@ -193,6 +193,28 @@ def test_eval_scores_a_question_set(sample_store, tmp_path):
     assert report["reliability"]["answer"]["given"] == 3 and report["reliability"]["confidently_wrong"] == 0
 
 
+def test_eval_reads_paths_up_from_its_folder_and_lists_its_misses(sample_store, tmp_path):
+    """Expected paths are relative to the question file's folder, `../` too; --failures lists
+    each miss with what came first and what was wanted."""
+    store, _ = sample_store
+    queries = yaml.safe_load((SAMPLES.parent / "queries.yaml").read_text())
+    (right,) = [q for q in queries["queries"] if q["question"] == "Is Friday a half-day?" and "as_of" not in q]
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    up = [os.path.relpath(SAMPLES.parent / e, folder) for e in right["expect"]]
+    assert all(e.startswith("../") for e in up)
+    wrong = {"question": "What size furnace filter do we need?", "expect": up}  # not where its answer is
+    path = folder / "queries.yaml"
+    path.write_text(yaml.safe_dump({"as_of": queries["as_of"], "queries": [{**right, "expect": up}, wrong]}))
+    scored = run_cli("eval", "--json", str(path), store=store)
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["brainq"]["all"]["precision@1"] == 0.5  # the first right, the second not
+    result = run_cli("eval", "--failures", str(path), store=store)
+    assert result.exit_code == 0, result.output
+    misses = result.stdout.split("misses", 1)[1]
+    assert "What size furnace filter do we need?" in misses and "got comfort-air-invoice" in misses
+
+
 def test_a_reply_is_embedded_without_the_message_it_quotes(sample_store, embedder):
     from brainq.chunking import unquoted
     from brainq.store import Store
