@@ -30,16 +30,20 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
     the document is read (aware)."""
     if doc.doc_type is None:
         doc.doc_type = classify_doc_type(doc, config.doc_types)
+    unused = None
     if doc.source_date is not None and in_the_future(doc.source_date, now):
         # Kept, such a date would hide the document from every question asked before it (as
         # written later) and give it a negative age.
-        doc.notes.append(f"its date ({doc.source_date.date()}) lies in the future; not used")
+        unused = doc.source_date.date()
+        doc.notes.append(f"its date ({unused}) lies in the future; not used")
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
         _fallback_date(doc, mtime, now)
-    anchor = doc.source_date.date() if doc.source_date else None
-    found = dates.find_event_dates(doc.text, anchor)
-    doc.event_dates = sorted(set(doc.event_dates) | set(found))
+    if doc.kind != "calendar":  # an event's days are its own; its text names days it skips
+        anchor = doc.source_date.date() if doc.source_date else None
+        found = dates.find_event_dates(doc.text, anchor)
+        # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.
+        doc.event_dates = sorted((set(doc.event_dates) | set(found)) - {unused})
     return doc
 
 

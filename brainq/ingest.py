@@ -65,7 +65,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 24  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 25  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -87,7 +87,8 @@ DERIVATION = 24  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 22: notes in UTF-16 or a Windows code page, and raw 8-bit headers as Windows-1252; a
 # repeating event names the days it leaves out; 23: Chinese and Japanese sentences end at a
 # full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read; "30 March
-# Street" is an address, not a day
+# Street" is an address, not a day; 25: a calendar event's days are its own (not the days its
+# text says it skips), and a date left unused as in the future is no day a document is about
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

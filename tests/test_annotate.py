@@ -35,6 +35,7 @@ def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
         ("pdf", "No date here.", datetime(3609, 6, 30, tzinfo=timezone.utc), "2025-01-02", "mtime"),
         ("pdf", "Invoice date: March 5, 2099", datetime(2099, 3, 5, tzinfo=timezone.utc), "2025-01-02", "mtime"),
         ("photo", "", datetime(2099, 9, 29, 10, 10, 10), None, "none"),  # EXIF: naive local time
+        ("photo", "Photo x.jpg taken 2099-09-29 10:10.", datetime(2099, 9, 29, 10, 10, 10), None, "none"),
         ("pdf#attachment", "No date here.", datetime(2099, 1, 1, tzinfo=timezone.utc), None, "none"),  # not its mbox's time
         ("email", "Hello.", datetime(9999, 12, 31, tzinfo=timezone.utc), None, "none"),
         # tomorrow in a zone ahead of the reader's is no future
@@ -56,3 +57,16 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
     assert (doc.source_date.date().isoformat() if doc.source_date else None) == expected
     assert (doc.date_precision is None) == (doc.source_date is None)
     assert any("lies in the future; not used" in note for note in doc.notes)
+    assert when.date() not in doc.event_dates  # nor a day it is about, where its text prints it
+
+
+def test_a_calendar_event_s_days_are_its_own_not_those_its_text_says_it_skips():
+    from brainq.annotate import annotate
+    from brainq.config import load_config
+    from brainq.documents import Document
+
+    lesson = "Piano lesson\nWhen: Wednesday 4 November 2026, 16:30\nRepeats: every week\nNot on: Wednesday 25 November 2026"
+    days = [datetime(2026, 11, d).date() for d in (4, 11, 18)]
+    doc = Document(path="x", locator="piano@1", kind="calendar", title="Piano lesson", text=lesson, event_dates=list(days))
+    annotate(doc, load_config(), datetime(2026, 11, 1, tzinfo=timezone.utc).timestamp(), datetime(2026, 11, 2, tzinfo=timezone.utc))
+    assert doc.event_dates == days
