@@ -39,11 +39,10 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
         _fallback_date(doc, mtime, now)
-    if doc.kind != "calendar":  # an event's days are its own; its text names days it skips
-        anchor = doc.source_date.date() if doc.source_date else None
-        found = dates.find_event_dates(doc.text, anchor)
-        # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.
-        doc.event_dates = sorted((set(doc.event_dates) | set(found)) - {unused})
+    anchor = doc.source_date.date() if doc.source_date else None
+    found = dates.find_event_dates(doc.text, anchor)
+    # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.
+    doc.event_dates = sorted((set(doc.event_dates) | set(found)) - {unused})
     return doc
 
 

@@ -87,8 +87,8 @@ DERIVATION = 25  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 22: notes in UTF-16 or a Windows code page, and raw 8-bit headers as Windows-1252; a
 # repeating event names the days it leaves out; 23: Chinese and Japanese sentences end at a
 # full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read; "30 March
-# Street" is an address, not a day; 25: a calendar event's days are its own (not the days its
-# text says it skips), and a date left unused as in the future is no day a document is about
+# Street" is an address, not a day; 25: a date left unused as in the future is no day a
+# document is about
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -59,14 +59,3 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
     assert any("lies in the future; not used" in note for note in doc.notes)
     assert when.date() not in doc.event_dates  # nor a day it is about, where its text prints it
 
-
-def test_a_calendar_event_s_days_are_its_own_not_those_its_text_says_it_skips():
-    from brainq.annotate import annotate
-    from brainq.config import load_config
-    from brainq.documents import Document
-
-    lesson = "Piano lesson\nWhen: Wednesday 4 November 2026, 16:30\nRepeats: every week\nNot on: Wednesday 25 November 2026"
-    days = [datetime(2026, 11, d).date() for d in (4, 11, 18)]
-    doc = Document(path="x", locator="piano@1", kind="calendar", title="Piano lesson", text=lesson, event_dates=list(days))
-    annotate(doc, load_config(), datetime(2026, 11, 1, tzinfo=timezone.utc).timestamp(), datetime(2026, 11, 2, tzinfo=timezone.utc))
-    assert doc.event_dates == days
