@@ -87,8 +87,8 @@ def _outside(top: Scored, time: TimeRef) -> str | None:
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
     """A question that asks for a time, an amount, a size, a code or a number is not answered
-    by a sentence holding none ("when" is: a source's own date may be the day asked about)."""
-    if asked and asked != "day" and not top.candidate.states_answer:
+    by an answer line holding none ("when" is: a source's own date may be the day asked about)."""
+    if asked and asked != "day" and not (top.candidate.states_answer or top.candidate.support_states):
         return f"The best source does not state the {_KIND_WORDS[asked]} asked for"
     return None
 

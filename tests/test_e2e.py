@@ -162,6 +162,15 @@ def test_terminal_outputs(sample_store, flag, expected):
     assert PRINCIPAL.rsplit("/", 1)[-1] in result.stdout
 
 
+def test_an_answer_line_holds_the_kind_of_fact_asked_for_where_its_source_does(sample_store):
+    """The sentence most like the question may hold no fact of the kind asked for (an event's
+    title): the answer line adds the likeliest that does (its "When:" line)."""
+    store, _ = sample_store
+    result = ask_json(store, "When is Harper's piano recital?")
+    assert result["verdict"]["level"] == "answer" and result["results"][0]["doc_type"] == "calendar_event"
+    assert "recital" in result["answer"] and "29 March 2026" in result["answer"]
+
+
 @pytest.mark.parametrize("budget", [60, 200, 800])
 def test_context_keeps_to_its_budget_cutting_the_best_source_when_it_alone_is_over(sample_store, budget):
     store, _ = sample_store

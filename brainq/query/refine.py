@@ -59,6 +59,12 @@ def refine(
             # day." + "Dismissal is at the regular time, 3:05 PM.").
             if rest and rest[0][0] >= r.support_share * best[0]:
                 cand.support = rest[0][1]
+            # Where it holds no fact of the kind asked for, the best sentence is completed by
+            # the likeliest that does: an event's title by its "When:" line, an invoice's
+            # service by its amount due.
+            stating = None if cand.states_answer else next((o for o in rest if o[3]), None)
+            if stating:
+                cand.support, cand.support_states = stating[1], True
     for cand in top:
         if cand.sentence_vector is not None:
             # A sentence is read in its context: "Account number: 3301-2245" answers "what is
