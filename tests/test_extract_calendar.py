@@ -93,6 +93,18 @@ def test_recurrence_respects_exdate_and_moved_occurrences(school):
     # 12th?" finds the series saying no; the moved one has its own event.
 
 
+def test_a_calendar_cut_short_keeps_its_whole_events_and_says_so():
+    """icalendar drops a calendar with no END:VCALENDAR whole, and says nothing."""
+    whole = ics("UID:a\nSUMMARY:Walk\nDTSTART:20260313T100000", "UID:b\nSUMMARY:Swim\nDTSTART:20260314T100000")
+    cut = whole[: whole.index(b"SUMMARY:Swim")]
+    walk, failure = extract(cut)
+    assert walk.title == "Walk" and failure.reason == "cut short: what follows its last whole event not read"
+    with pytest.raises(ExtractError, match="cut short before its first event ended"):
+        extract(whole[: whole.index(b"SUMMARY:Walk")])
+    with pytest.raises(ExtractError, match="no events in it"):
+        extract(ics())
+
+
 def test_a_broken_list_of_days_left_out_keeps_the_event():
     (doc,) = extract(ics("UID:a\nSUMMARY:Walk\nDTSTART:20260313T100000\nRRULE:FREQ=YEARLY\nEXDATE:20261399T100000"))
     assert "Not on" not in doc.text and doc.notes == ["recurrence rule not understood"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections import defaultdict, deque
 from collections.abc import Iterator
@@ -54,7 +55,8 @@ def sniff(name: str, head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """A document per event; an event with a bad date is a Failure, its neighbours still count."""
-    events = _events(item.read())[: limits.max_events + 1]
+    events, cut = _events(item.read())
+    events = events[: limits.max_events + 1]
     moved = _moved_occurrences(events)
     deadline = time.monotonic() + limits.recurrence_seconds
     saved = _saved(item)
@@ -67,21 +69,41 @@ def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
             yield Failure(path=str(item.path), reason=f"event {locator}: {exc}")
     if len(events) > limits.max_events:
         yield Failure(path=str(item.path), reason=f"only the first {limits.max_events} events read")
+    if cut:
+        yield Failure(path=str(item.path), reason="cut short: what follows its last whole event not read")
 
 
 class _BadEvent(Exception):
     """One event cannot be read (a bad or missing start); the rest of the file can."""
 
 
-def _events(data: bytes) -> list:
-    """The VEVENTs of every calendar in the file (some exports concatenate several)."""
+def _events(data: bytes) -> tuple[list, bool]:
+    """The VEVENTs of every calendar in the file (some exports concatenate several), and
+    whether the file was cut short: icalendar drops such a calendar whole, without a word, so
+    it is read again up to its last whole event."""
     if not data.strip():
         raise ExtractError("empty file")
+    calendars, cut = _calendars(data), False
+    if not calendars and _BEGINS.search(data):
+        ends = list(_EVENT_ENDS.finditer(data))
+        if not ends:
+            raise ExtractError("a calendar cut short before its first event ended; not read")
+        calendars, cut = _calendars(data[: ends[-1].end()] + b"\r\nEND:VCALENDAR\r\n"), True
+    events = [event for calendar in calendars for event in calendar.walk("VEVENT")]
+    if not events:
+        raise ExtractError("no events in it")
+    return events, cut
+
+
+_BEGINS = re.compile(rb"^BEGIN:VCALENDAR\s*$", re.IGNORECASE | re.MULTILINE)
+_EVENT_ENDS = re.compile(rb"^END:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
+
+
+def _calendars(data: bytes) -> list:
     try:
-        calendars = icalendar.Calendar.from_ical(data, multiple=True)
+        return icalendar.Calendar.from_ical(data, multiple=True)
     except Exception:  # icalendar raises ValueError and others, quoting the offending line
         raise ExtractError("not a valid iCalendar file") from None
-    return [event for calendar in calendars for event in calendar.walk("VEVENT")]
 
 
 def _moved_occurrences(events: list) -> defaultdict[str, list]:
