@@ -171,6 +171,23 @@ def test_an_answer_line_holds_the_kind_of_fact_asked_for_where_its_source_does(s
     assert "recital" in result["answer"] and "29 March 2026" in result["answer"]
 
 
+def test_an_answer_line_about_a_day_says_what_its_source_says_of_that_day(tmp_path, embedder):
+    """"Is there a piano lesson on November 25?": the weekly lesson's title alone reads like
+    yes; its line that it skips that day is the answer."""
+    folder = tmp_path / "calendar"
+    folder.mkdir()
+    (folder / "family.ics").write_text(
+        "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//test//EN\nBEGIN:VEVENT\nUID:piano@test\n"
+        "DTSTAMP:20261101T120000Z\nDTSTART:20260909T163000\nDTEND:20260909T171500\n"
+        "RRULE:FREQ=WEEKLY;BYDAY=WE\nEXDATE:20261125T163000\nSUMMARY:Emma piano lesson with Mrs. Kowalski\n"
+        "LOCATION:42 Elm Street\nEND:VEVENT\nEND:VCALENDAR\n"
+    )
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(folder), store=store).exit_code == 0
+    result = ask_json(store, "Is Emma's piano lesson on Wednesday November 25?", as_of="2026-11-20")
+    assert "Not on: Wednesday 25 November 2026" in result["answer"]
+
+
 @pytest.mark.parametrize("budget", [60, 200, 800])
 def test_context_keeps_to_its_budget_cutting_the_best_source_when_it_alone_is_over(sample_store, budget):
     store, _ = sample_store

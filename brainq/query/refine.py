@@ -60,11 +60,14 @@ def refine(
             if rest and rest[0][0] >= r.support_share * best[0]:
                 cand.support = rest[0][1]
             # Where it holds no fact of the kind asked for, the best sentence is completed by
-            # the likeliest that does: an event's title by its "When:" line, an invoice's
-            # service by its amount due.
-            stating = None if cand.states_answer else next((o for o in rest if o[3]), None)
-            if stating:
+            # the likeliest that does (an event's title by its "When:" line, an invoice's
+            # service by its amount due), and where it is not about the day asked about, by the
+            # likeliest that is (a lesson's title by "Not on: Wednesday 25 November").
+            about = on_the_day[cand.chunk_id]
+            if not cand.states_answer and (stating := next((o for o in rest if o[3]), None)):
                 cand.support, cand.support_states = stating[1], True
+            elif about and cand.sentence not in about and (on_it := next((o for o in rest if o[1] in about), None)):
+                cand.support = on_it[1]
     for cand in top:
         if cand.sentence_vector is not None:
             # A sentence is read in its context: "Account number: 3301-2245" answers "what is
