@@ -198,13 +198,15 @@ def ingest(
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
     apart: list[str] = []  # spam and deleted mail, by name
+    links: list[str] = []  # links to folders inside a source, not followed
     walked = {}
     for root in roots:
         left_out = [gone for gone in forgotten if not within(str(root), gone)]
-        walked[str(root)] = list(_walk(root, store.home, left_out, config.limits.skip_mail, apart))
+        walked[str(root)] = list(_walk(root, store.home, left_out, config.limits.skip_mail, apart, links))
     # A folder set apart that is a source of its own, or holds one, is read as that source.
     named = set(walked) | set(store.sources())
     apart = sorted({path for path in apart if not any(within(root, path) for root in named)})
+    links = sorted({path for path in links if not any(within(root, path) for root in named)})
     # A file named beside its folder ("ingest notes notes/wifi.txt") is read once.
     files = list(dict.fromkeys(f for found in walked.values() for f in found))
     stored = {root: store.files_under(root) for root in walked}  # as the run finds them
@@ -222,6 +224,9 @@ def ingest(
     for path in apart:
         report.skipped += 1
         report.skipped_files.append(Failure(path, "spam or deleted mail, by its name (limits.skip_mail)"))
+    for path in links:
+        report.skipped += 1
+        report.skipped_files.append(Failure(path, "a link to a folder, not followed: ingest the folder it names to read it"))
     _share_heap_arenas()
     derived = derivation(config)
     writer = _Writer(store, embed, report, progress, derived)
@@ -291,11 +296,13 @@ def _share_heap_arenas() -> None:
 
 
 def _walk(
-    root: Path, store_home: Path, left_out: list[str], skip_mail: tuple[str, ...], apart: list[str]
+    root: Path, store_home: Path, left_out: list[str], skip_mail: tuple[str, ...], apart: list[str], links: list[str]
 ) -> Iterator[str]:
     """The files under `root`, but for those at or under a path of `left_out`; a folder whose
     name is no text, or that cannot be listed, is given as itself, to be reported. Spam and
-    deleted mail (`skip_mail`) is not walked into: those folders and files go to `apart`."""
+    deleted mail (`skip_mail`) is not walked into: those folders and files go to `apart`. Links
+    to folders are not followed, as find and rsync follow none (a link may lead back up, or
+    out of the source): they go to `links`, to be reported."""
     if not root.is_dir():
         if root.exists():
             yield str(root)
@@ -311,6 +318,9 @@ def _walk(
             dirs[:] = []
             continue
         keep = [d for d in dirs if d not in SKIP_DIRS and not (d == "tmp" and "cur" in dirs)]
+        linked = [d for d in keep if os.path.islink(os.path.join(folder, d))]
+        links.extend(os.path.join(folder, d) for d in linked if wanted(os.path.join(folder, d)))
+        keep = [d for d in keep if d not in linked]
         bins = {d for d in keep if _mail_folder(d, skip) and _holds_mail(os.path.join(folder, d))}
         apart.extend(os.path.join(folder, d) for d in sorted(bins))
         keep = [d for d in keep if d not in bins]

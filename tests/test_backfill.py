@@ -853,6 +853,10 @@ def test_every_file_is_accounted_for(home):
     (tree / "notes/gone.txt").symlink_to(tree / "notes/deleted.txt")
     (tree / "notes/loop-a.txt").symlink_to(tree / "notes/loop-b.txt")
     (tree / "notes/loop-b.txt").symlink_to(tree / "notes/loop-a.txt")
+    # A link to a folder is not followed (it may lead back up, or out of the source), and says so.
+    (tree.parent / "elsewhere").mkdir()
+    (tree.parent / "elsewhere/note.txt").write_text("The shed code is 1234.")
+    (tree / "notes/elsewhere").symlink_to(tree.parent / "elsewhere")
     # Names in Latin-1, as an old archive unpacks them: no catalog or terminal takes them as they are.
     (tree / os.fsdecode(b"notes/caf\xe9.eml")).write_text("Subject: hi\n\nThe caf\u00e9 opens at 8.\n")
     (tree / os.fsdecode(b"notes/r\xe9sum\xe9s")).mkdir()
@@ -863,9 +867,10 @@ def test_every_file_is_accounted_for(home):
     assert {(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]} == {
         ("empty.txt", "empty"), ("photos.rar", "not a kind brainq reads"), ("pipe.eml", "not a regular file"),
         ("gone.txt", BROKEN_LINK), ("loop-a.txt", BROKEN_LINK), ("loop-b.txt", BROKEN_LINK),
+        ("elsewhere", "a link to a folder, not followed: ingest the folder it names to read it"),
     }  # fmt: skip
     assert sorted(Path(f["path"]).name for f in report["failures"]) == ["broken.pdf", "caf\\xe9.eml", "r\\xe9sum\\xe9s"]
-    assert report["skipped"] == 6 and report["failed"] == 3
+    assert report["skipped"] == 7 and report["failed"] == 3
     assert all("rename it" in f["reason"] for f in report["failures"] if "\\x" in f["path"])
     assert run_cli("status", store=store).exit_code == 0  # the run's log holds the names as text
     # The next run passes over the unchanged broken file; status still names it, and not the
