@@ -196,7 +196,7 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         when = doc.source_date.date().isoformat() if doc.source_date else "undated   "
         flag = "?" if doc.date_source == "mtime" else " "
         where = _where(doc)
-        copies = f"  (+{len(doc.copies)} cop{'ies' if len(doc.copies) > 1 else 'y'})" if doc.copies else ""
+        copies = f"  {_more_copies(doc.copies)}" if doc.copies else ""
         ocr = "  (OCR)" if doc.ocr else ""
         out.print(f"{when}{flag} {doc.doc_type:<14} {_title(doc, 60):<60}  {where}{copies}{ocr}", markup=False)
 
@@ -222,6 +222,11 @@ def _age(days: float | None) -> str:
 def _title(doc, width: int | None = None) -> str:
     """A title on one line: one made of a file's name may hold a line break."""
     return shown(" ".join(doc.title.split()))[:width]
+
+
+def _more_copies(places: list) -> str:
+    """The copies of a document found at other paths, as `list` and `ask` both say it."""
+    return f"(+{len(places)} cop{'ies' if len(places) > 1 else 'y'})"
 
 
 def _where(doc) -> str:
@@ -255,7 +260,7 @@ def print_answer(answer, config, explain: bool) -> None:
         for s in members:
             flag = "  [dim](superseded)[/]" if s.superseded_by else ""
             if s.candidate.copies:
-                flag += f"  [dim]({len(s.candidate.copies) + 1} copies)[/]"
+                flag += f"  [dim]{_more_copies(s.candidate.copies)}[/]"
             date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
             out.print(
                 f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "

@@ -45,6 +45,9 @@ def test_a_copy_is_shown_once_in_an_answer(two_folders):
     assert len(titles) == len(set(titles))
     first = answer["results"][0]  # the other copy's place, as `list --json` gives it
     assert len(first["copies"]) == 1 and first["copies"][0].split("#")[0] != first["path"]
+    # ... and as `list` says it
+    shown = run_cli("ask", "--as-of", "2026-03-12", "Is Friday a half-day?", store=store).stdout
+    assert "(+1 copy)" in shown and "(+1 copy)" in run_cli("list", store=store).stdout
 
 
 def test_forgetting_one_copy_keeps_the_document(two_folders):
