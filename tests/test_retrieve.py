@@ -139,7 +139,12 @@ def test_now_in_other_words_is_no_key_word():
 
 @pytest.mark.parametrize(
     "question",
-    ["Do you know whether the pool is open?", "Is the pool supposed to be open?", "Does anyone know if the pool is open?"],
+    [
+        "Do you know whether the pool is open?",
+        "Is the pool supposed to be open?",
+        "Does anyone know if the pool is open?",
+        "Is anything at the pool open?",
+    ],
 )
 def test_words_that_frame_a_question_are_no_key_words(question):
     """A framing word found in no document would raise the floor and turn the answer into "I

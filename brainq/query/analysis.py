@@ -23,7 +23,7 @@ STOPWORDS = frozenset(
     when where which while who whom why will with would you your yours whats what's when's who's
     where's is it's let's tell know remember find show get got one ever last first time us much many
     long put buy happen happening guy thing things stuff need needs want still end up next
-    whether supposed anyone anybody someone somebody""".split()
+    whether supposed anyone anybody someone somebody anything something everything""".split()
 )
 _WORD = re.compile(r"[\w][\w'./-]*[\w]|\w", re.UNICODE)
 # Found verbatim: a token of three or more characters with a digit ("16x25x4"), or opening
