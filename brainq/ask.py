@@ -15,7 +15,7 @@ from brainq.errors import StoreError, UsageError
 from brainq.intent import Intent, classify
 from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
-from brainq.query.candidates import retrieve
+from brainq.query.candidates import only_time, retrieve
 from brainq.query.lexical import known_share, term_weights
 from brainq.query.refine import refine
 from brainq.query.sentences import glance, without_urls
@@ -180,7 +180,8 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     vector, *keyword_vectors = embed([question, *query.keywords])
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
     terms = term_weights(store, query)
-    candidates = refine(retrieve(store, config, query, vector, terms), query, vector, embed, config, time.day)
+    span = only_time(query, time.day, time.range)
+    candidates = refine(retrieve(store, config, query, vector, terms, span), query, vector, embed, config, time.day)
     # The floor applies to what a source says, not to the day it is about (a newsletter about
     # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
     # key words are missing from the whole store.

@@ -188,6 +188,19 @@ def test_an_answer_line_about_a_day_says_what_its_source_says_of_that_day(tmp_pa
     assert "Not on: Wednesday 25 November 2026" in result["answer"]
 
 
+@pytest.mark.parametrize(
+    "question, title", [("What's on Saturday?", "Thunder"), ("Is anything happening on March 24?", "Spring Concert")]
+)
+def test_a_question_that_names_only_a_time_is_answered_by_what_is_about_it(sample_store, question, title):
+    """No word is left to look for: what the store holds about that day is the answer (it
+    was "I don't know": relevance came from words alone)."""
+    store, _ = sample_store
+    result = ask_json(store, question)
+    first = result["results"][0]
+    assert result["verdict"]["level"] == "answer" and first["doc_id"] == result["answer_source"]
+    assert title in first["title"] and first["scores"]["day_factor"] > 1  # about the day asked about
+
+
 @pytest.mark.parametrize("budget", [60, 200, 800])
 def test_context_keeps_to_its_budget_cutting_the_best_source_when_it_alone_is_over(sample_store, budget):
     store, _ = sample_store

@@ -1,6 +1,7 @@
 """What the retrieval looks for in a question, and how a chunk and its sentences are judged."""
 
 from contextlib import closing
+from datetime import date
 from dataclasses import replace
 
 import numpy as np
@@ -10,12 +11,13 @@ from brainq.chunking import chunk_text
 from brainq.config import load_config
 from brainq.embedding import DIMENSIONS
 from brainq.query.analysis import Query, analyse, stem
-from brainq.query.candidates import Candidate, _coverage, _names, retrieve
+from brainq.query.candidates import Candidate, _coverage, _names, only_time, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
 from brainq.query.refine import _likely_sentences, _sentences_about_the_day, refine
 from brainq.query.sentences import LIST_WORDS, sentences, without_urls
 from brainq.store import Chunk, FileWrite, Store, StoredDocument
 from brainq.store.vectors import SEARCH_BREADTH
+from brainq.timeref import resolve
 
 CONFIG = load_config()
 
@@ -163,7 +165,7 @@ def test_a_two_word_verb_split_by_its_object_names_its_group():
 
 
 def test_a_sentence_naming_no_day_is_about_the_day_named_before_it():
-    from datetime import date, datetime, timezone
+    from datetime import datetime, timezone
 
     d = _doc()
     d.source_date = datetime(2026, 3, 11, tzinfo=timezone.utc)
@@ -505,3 +507,17 @@ def test_among_sentences_sharing_as_many_words_the_one_holding_the_fact_is_read_
     cand = Candidate(_doc(), "receipt:0", text, 0.5, 0.5, [], 0.5)
     query = Query("How much did the roof cost?", ["roof", "cost"], {}, [], "amount")
     assert _likely_sentences(cand, query, 1, set()) == ["Contract price $9,800.00"]
+
+
+@pytest.mark.parametrize(
+    "question, span",
+    [
+        ("What's on Saturday?", (date(2026, 3, 14), date(2026, 3, 14))),
+        ("Anything happening this weekend?", (date(2026, 3, 14), date(2026, 3, 15))),
+        ("Is there soccer on Saturday?", None),  # a word to look for
+        ("What's on the calendar?", None),  # no time
+    ],
+)
+def test_a_question_naming_only_a_time_asks_for_what_is_about_it(question, span):
+    time = resolve(question, date(2026, 3, 12))
+    assert only_time(analyse(question, CONFIG, time.phrases), time.day, time.range) == span

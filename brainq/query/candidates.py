@@ -80,16 +80,23 @@ class Candidate:
 
 
 def retrieve(
-    store: Store, config: Config, query: Query, vector: list[float], terms: dict[str, Term]
+    store: Store,
+    config: Config,
+    query: Query,
+    vector: list[float],
+    terms: dict[str, Term],
+    span: tuple[date, date] | None = None,
 ) -> list[Candidate]:
-    """Every document either index finds, scored by its best chunk; `terms` from term_weights."""
+    """Every document either index finds, scored by its best chunk; `terms` from term_weights.
+    A question that names only a time (`span`, from only_time) also finds what the catalog
+    holds about that time."""
     n = config.retrieval.candidates
     semantic = store.semantic(vector, n)
     # IDF as term_weights reckons it, of a word in lexical_max_chunks chunks.
     floor = math.log((store.chunk_count() + 1) / (config.retrieval.lexical_max_chunks + 0.5))
     common = max(math.log(1 / config.retrieval.lexical_max_share), floor)
     match = lexical_query(query, terms, common, floor)
-    lexical = store.lexical(match, n)
+    lexical = store.lexical(match, n) + (store.about_time(*span, n) if span else [])
     cosine = {h.chunk_id: h.score for h in semantic}
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
     stored = store.vectors([cid for cid in texts if cid not in cosine])
@@ -103,6 +110,9 @@ def retrieve(
         if doc_id not in docs:
             continue  # a chunk of a document being replaced right now
         cand = _score_chunk(config, query, weights, docs[doc_id], cid, unquoted(text), cosine.get(cid, 0.0))
+        if span:  # the time is all the question asks about: a document about it covers it whole
+            cand.lexical = 1.0 if about_the_time(docs[doc_id], *span) else 0.0
+            cand.relevance = relevance(config, cand.semantic, cand.lexical, 0)
         cand.bm25 = bm25.get(cid, 0.0)
         chunks.setdefault(doc_id, []).append(cand)
     fuse([c for found in chunks.values() for c in found], config)
@@ -143,16 +153,28 @@ def cosine_similarity(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b))
 
 
-def about_the_day(doc: StoredDocument, day: date | None) -> bool:
-    """Whether a document is about the day a question names: it names the day, or it was
-    written that day (what happened on a day is written down on it: "what did the plumber
-    say on March 2?"). A file's modification day says nothing of when it was written."""
-    if day is None:
-        return False
-    if day in doc.event_dates:
+def only_time(query: Query, day: date | None, span: tuple[date, date] | None) -> tuple[date, date] | None:
+    """The days a question asks about when it names nothing else ("What's on Saturday?",
+    "What did we do last weekend?"): no word, name or phrase is left to look for, so what is
+    about those days is the answer, whatever it says."""
+    if query.keywords or query.identifiers or query.phrases:
+        return None
+    return (day, day) if day else span
+
+
+def about_the_time(doc: StoredDocument, first: date, last: date) -> bool:
+    """Whether a document is about a day from `first` to `last`: it names one, or it was
+    written on one (what happened on a day is written down on it: "what did the plumber say
+    on March 2?"). A file's modification day says nothing of when it was written."""
+    if any(first <= day <= last for day in doc.event_dates):
         return True
     to_the_day = doc.date_source != "mtime" and doc.date_precision not in ("month", "year")
-    return to_the_day and doc.source_date is not None and doc.source_date.date() == day
+    return to_the_day and doc.source_date is not None and first <= doc.source_date.date() <= last
+
+
+def about_the_day(doc: StoredDocument, day: date | None) -> bool:
+    """Whether a document is about the day a question names (about_the_time)."""
+    return day is not None and about_the_time(doc, day, day)
 
 
 def day_factor(day: date | None, about_the_day: bool, boost: float) -> float:

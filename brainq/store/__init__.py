@@ -211,6 +211,10 @@ class Store:
         self.origins.fresh()
         return self.catalog.lexical(match, n)
 
+    def about_time(self, first: date, last: date, n: int) -> list[Hit]:
+        self.origins.fresh()
+        return self.catalog.about_time(first, last, n)
+
     def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
         self.origins.fresh()
         return self.catalog.bm25(match, chunk_ids)

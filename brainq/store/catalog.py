@@ -451,6 +451,24 @@ class Catalog:
             self._counts[key] = self.db.execute(sql, args).fetchone()[0]
         return self._counts[key]
 
+    def about_time(self, first: date, last: date, n: int) -> list[Hit]:
+        """The chunks of the `n` newest documents about a day from `first` to `last`, as
+        candidates.about_the_time reads it: naming one, or written on one (by a date to the day
+        that is no file's modification time). Score 0: they are found by no words."""
+        return [
+            Hit(*row)
+            for row in self.db.execute(
+                "SELECT chunk_index.chunk_id, chunk_index.doc_id, chunks.text, 0.0 FROM chunk_index "
+                "JOIN chunks ON chunks.rowid = chunk_index.text_rowid WHERE chunk_index.doc_id IN ("
+                " SELECT doc_id FROM documents WHERE EXISTS"
+                "  (SELECT 1 FROM json_each(documents.event_dates) WHERE value BETWEEN ? AND ?)"
+                " OR (COALESCE(date_source, '') != 'mtime' AND COALESCE(date_precision, '') NOT IN ('month', 'year')"
+                "  AND substr(source_date, 1, 10) BETWEEN ? AND ?)"
+                " ORDER BY source_ts DESC LIMIT ?)",
+                (first.isoformat(), last.isoformat(), first.isoformat(), last.isoformat(), n),
+            )
+        ]
+
     def lexical(self, match: str, n: int) -> list[Hit]:
         """FTS5 search; `match` is an FTS5 query. Scores are -bm25 (higher is better)."""
         if not match:
