@@ -378,6 +378,12 @@ def test_a_mail_header_line_is_no_sentence_but_a_sheet_row_opening_with_date_is(
     assert sentences(chunk) == [row]
 
 
+def test_a_note_s_heading_is_no_sentence_but_what_its_lines_are_about():
+    """"# Garden log" shares "garden" with "what did we plant in the garden?" and says nothing."""
+    chunk = "Garden notes\n# Garden log\nPlanted tomatoes and basil in May.\n## Watering\nTwice a week on Sundays."
+    assert sentences(chunk) == ["Planted tomatoes and basil in May.", "Twice a week on Sundays."]
+
+
 def test_a_line_of_links_is_no_sentence_and_a_link_in_one_is_dropped():
     chunk = "Title\nhttp://a.example/x http://b.example/y\nThe league draft <http://c.example/d> is on Sunday."
     assert sentences(chunk) == ["The league draft is on Sunday."]

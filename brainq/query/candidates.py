@@ -28,10 +28,9 @@ from brainq.chunking import unquoted
 from brainq.config import Config
 from brainq.query.analysis import IDENTIFIER, Query, stem, stems
 from brainq.query.lexical import Term, lexical_query, plain_query, terms_about
-from brainq.query.sentences import ANSWER_CHARS, glance, sentences
+from brainq.query.sentences import ANSWER_CHARS, HEADING, glance, sentences
 from brainq.store import Store, StoredDocument
 
-_HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about
 
 
 @dataclass
@@ -237,7 +236,7 @@ def _coverage(
     title, *lines = chunk.split("\n")
     best = 0.0
     for start in range(max(1, len(lines) - passage_lines + 1)):
-        heading = next((line for line in reversed(lines[:start]) if _HEADING.match(line)), "")
+        heading = next((line for line in reversed(lines[:start]) if HEADING.match(line)), "")
         passage = stems("\n".join([title, heading, *lines[start : start + passage_lines]]))
         covered = sum(weight * _found(passage, options) for weight, options in forms)
         best = max(best, covered / total)

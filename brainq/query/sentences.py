@@ -11,6 +11,7 @@ from brainq import cjk
 from brainq.chunking import DOT_LEADER
 
 ANSWER_CHARS = 300
+HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about, no answer
 _MAIL_HEADER_LINE = re.compile(r"^(from|to|cc|date|subject|attachments):", re.IGNORECASE)
 # ... unless more fields follow it: a spreadsheet's row under its header ("Date: 2026-02-09;
 # Description: CITY WATER; Amount: -48.20") is read, not a message's header.
@@ -31,12 +32,15 @@ _CLOSERS = "\"')]\u201d"  # what may follow a sentence's last stop
 
 def sentences(chunk: str) -> list[str]:
     """The sentences of a chunk's body (its first line is the document's title), without
-    mail header lines, which help find a message but never answer a question, and without
-    lines that are mostly links or addresses (a newsletter's tracking links), which no person
-    reads as an answer."""
+    mail header lines and Markdown headings, which help find a message or a note's section but
+    never answer a question ("# Garden log" for "what did we plant?"), and without lines that
+    are mostly links or addresses (a newsletter's tracking links), which no person reads as an
+    answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
     # A table row's dot leader reads the same as " ... ", at a fraction of the model's cost.
-    shown = [DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _mail_header(s) and _readable(s)]
+    shown = [
+        DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _mail_header(s) and not HEADING.match(s) and _readable(s)
+    ]
     return [s for s in _with_their_items(_with_speakers(shown)) if cjk.words(s) >= 3]
 
 
