@@ -77,8 +77,9 @@ _MONTH_NAME = rf"(?P<month>{MONTH_RE})\.?"
 _FORMS = {
     # "Friday, March 13", "Mar. 13th", "March 13, 2026"
     "md": rf"{_WEEKDAY_PREFIX}{_MONTH_NAME}\s+{_DAY}(?:,?\s+{_YEAR})?",
-    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb
-    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+)?(?-i:(?!may\b)){_MONTH_NAME}"
+    # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb, in "the
+    # 5th of may" the month
+    "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+|(?-i:(?!may\b))){_MONTH_NAME}"
     rf"(?:,?\s+{_YEAR})?",
     # "2026-03-13", "2026/03/13": ISO order, year first
     "ymd": r"(?<![\d./-])\b(?P<year>\d{4})(?P<sep>[-/])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})"

@@ -58,6 +58,7 @@ MAR_13 = date(2026, 3, 13)
         ("Friday, March 13. Again: March 13!", [MAR_13]),
         ("no school on 3/4", [date(2026, 3, 4)]),
         ("Jan 5", [date(2026, 1, 5)]),
+        ("the 5th of may", [date(2026, 5, 5)]),  # "may" after "of" is the month
         ("by 3 May 2026", [date(2026, 5, 3)]),
     ],
 )
