@@ -11,7 +11,9 @@ Rules, where everyday speech is ambiguous:
   typed "fri", "tues" or "thurs" is the day; "sun", "sat", "wed" and "mon" are other words too.
 - "this past week" is last week, "the week before last" the one before it, "the weekend after
   next" the one after the next; "over the weekend" is the one just over in the past tense, else
-  the coming one; "this week" asked on a Sunday in the present tense is the week ahead.
+  the coming one; "this week" asked on a Sunday in the present tense is the week ahead. "The
+  Friday after next" is the Friday of the week after next, "a week from Friday" seven days
+  after the coming Friday.
 - Seasons are meteorological, northern hemisphere: spring March-May, summer June-August, fall
   September-November, winter December-February, a winter named by the year it begins in
   ("winter 2025" is December 2025 - February 2026). "last spring" and "last June" are the most
@@ -264,6 +266,16 @@ def _weekday(m: re.Match, as_of: date, past: bool):
     if past:
         return "day", weekday_before(as_of, weekday)
     return "day", weekday_on_or_after(as_of, weekday)
+
+
+def _weekday_after_next(m: re.Match, as_of: date, past: bool):
+    """"the Friday after next": the Friday of the week after next week."""
+    return "day", weekday_of_week(as_of, TYPED_WEEKDAYS[m.group("weekday").lower()], 2)
+
+
+def _week_from(m: re.Match, as_of: date, past: bool):
+    """"a week from Friday": seven days after the coming Friday."""
+    return "day", weekday_on_or_after(as_of, TYPED_WEEKDAYS[m.group("weekday").lower()]) + timedelta(weeks=1)
 
 
 def _nth(m: re.Match, as_of: date, past: bool):
@@ -582,6 +594,8 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             r"\b(?P<rel>this\s+past|last|this|next|over\s+the)\s+(?P<unit>week|weekend|month|year)\b",
             _relative_unit,
         ),
+        (rf"\bthe\s+(?P<weekday>{TYPED_WEEKDAY_RE})\s+after\s+next\b", _weekday_after_next),
+        (rf"\ba\s+week\s+from\s+(?:this\s+)?(?P<weekday>{TYPED_WEEKDAY_RE})", _week_from),
         (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})", _weekday),
         (rf"\bthe\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}", _nth),
         # The days a document names relative to its writing, relative to as_of.

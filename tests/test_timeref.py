@@ -75,6 +75,8 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         ("is practice on thurs", WED, date(2026, 3, 12)),
         ("Tues pickup time?", WED, date(2026, 3, 17)),
         ("Is the sale on Sat?", WED, None),
+        ("Is the recital the Friday after next?", WED, date(2026, 3, 27)),
+        ("Is the recital a week from Friday?", WED, date(2026, 3, 20)),
         ("WHO PAINTED THE FENCE ON FRIDAY?", WED, date(2026, 3, 6)),
         ("Who Called on Friday?", WED, date(2026, 3, 6)),
     ],
