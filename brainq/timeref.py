@@ -5,7 +5,9 @@ Rules, where everyday speech is ambiguous:
   a half-day?": the first Friday on or after as_of, as_of itself if it is a Friday; "in June":
   this June if not over, else next June). A past question means the last one ("Was Friday a
   half-day?": the last Friday before as_of; "March 13" and "the 13th": the last one on or before
-  as_of; "in June": the last June that has begun). The first auxiliary verb decides the tense.
+  as_of; "in June": the last June that has begun). The first auxiliary verb decides the tense,
+  but for what was said: "What did the coach say about Thursday?" is about the nearest
+  Thursday, and does not rule out what is to come.
 - "next Friday" and "last Friday" are the Fridays of next and last week (weeks run Monday to
   Sunday, as "next week" and "last week" do); "this Friday" is the Friday the tense picks. A
   typed "fri", "tues" or "thurs" is the day; "sun", "sat", "wed" and "mon" are other words too.
@@ -125,6 +127,13 @@ _STATES = frozenset(
     "cancelled canceled postponed rescheduled moved delayed closed scheduled planned booked confirmed"
     " expected supposed required allowed".split()
 )
+# "Did the dentist confirm the appointment on April 2?", "What did the coach say about
+# Thursday?": the past is the saying's, and what was said is as often about days to come. A day
+# named after the verb is the nearest such day, and what is to come is not ruled out.
+_REPORTED = re.compile(
+    r"\b(?:did|didn't)\b(?:\s+[\w']+){0,3}?\s+(?:say|mention|confirm|tell|write|email|text|announce|send|ask|post)\b",
+    re.IGNORECASE,
+)
 _SUBJECT_ASKED = re.compile(r"\W*(?:who|what|which|whose)\b", re.IGNORECASE)
 # A word starts a sentence, or a part of one, after these ("Soccer on Saturday. Cancelled?").
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;\-\u2013\u2014(])[\W_]*$")
@@ -144,10 +153,12 @@ def is_past_tense(question: str) -> bool:
     return _tense_at(question)(None)
 
 
-def _tense_at(question: str) -> Callable[[int | None], bool]:
+def _tense_at(question: str) -> Callable[[int | None], bool | None]:
     """Whether the question asks about the past at a position of it (None: the question as a
     whole), found once for all its time words: a day named inside an asked clause ("whether
-    Friday is ...") takes that clause's auxiliary, any other the question's."""
+    Friday is ...") takes that clause's auxiliary, one named after a verb of saying in the past
+    ("did the coach say ... Thursday") either tense (None: the nearest), any other the
+    question's."""
     question = question.replace("\u2019", "'")
     m = _AUXILIARY.search(question)
     if m is not None:
@@ -157,9 +168,21 @@ def _tense_at(question: str) -> Callable[[int | None], bool]:
     clause = _ASKED_CLAUSE.search(question)
     inner = clause and _AUXILIARY.search(question, clause.end())
     if not inner:
+        reported = _REPORTED.search(question)
+        if reported:
+            return lambda at: None if _said_of(question, reported, at) else past
         return lambda at: past
     inner_past = inner.group("past") is not None
     return lambda at: inner_past if at is not None and at >= clause.end() else past
+
+
+def _said_of(question: str, reported: re.Match, at: int | None) -> bool:
+    """Whether a time phrase at `at` is what was said, not when: after the verb, and not right
+    after it ("What did the school send on Friday?" is the sending's day)."""
+    return at is not None and at >= reported.end() and not _WHEN_SAID.fullmatch(question, reported.end(), at)
+
+
+_WHEN_SAID = re.compile(r"\s*(?:(?:on|at|in)\s+)?", re.IGNORECASE)
 
 
 def _is_past_word(m: re.Match, question: str) -> bool:
@@ -194,10 +217,13 @@ def resolve(question: str, as_of: date) -> TimeRef:
     printed: list[date] = []
     for mention in iter_mentions(text):
         past = past_at(mention.start)
-        day = _month_day(mention.year, mention.month, mention.day, as_of, past)
+        if past is None:
+            day = _nearest(*(_month_day(mention.year, mention.month, mention.day, as_of, p) for p in (True, False)), as_of)
+        else:
+            day = _month_day(mention.year, mention.month, mention.day, as_of, past)
         opener = _SINCE.search(text, 0, mention.start)  # "since March 3": from then on
         if day is not None and opener is not None:
-            span = _open_span("since", day, day, as_of, past)
+            span = _open_span("since", day, day, as_of, past is not False)
             if span is not None:
                 found.append((opener.start(), mention.end, *span))
         elif day is not None:
@@ -206,7 +232,11 @@ def resolve(question: str, as_of: date) -> TimeRef:
     for regex, rule in _RULES:
         for m in regex.finditer(text):
             if free(*m.span()):
-                resolved = rule(m, as_of, past_at(m.start()))
+                past = past_at(m.start())
+                if past is None:
+                    resolved = _nearest_reading(rule(m, as_of, True), rule(m, as_of, False), as_of)
+                else:
+                    resolved = rule(m, as_of, past)
                 if resolved is not None:
                     found.append((m.start(), m.end(), *resolved))
     order = _order(text, free, past_at)
@@ -214,8 +244,8 @@ def resolve(question: str, as_of: date) -> TimeRef:
         found.append(order)
     found.sort(key=lambda item: item[0])
     # The tense of the question's time, where it names one: "did they say whether Friday is a
-    # half-day?" asks about a day to come.
-    past = past_at(found[0][0] if found else None)
+    # half-day?" asks about a day to come; what was said ("what did the coach say?") may be too.
+    past = past_at(found[0][0]) if found else past_at(None) and not _REPORTED.search(text)
     return TimeRef(
         # A printed date is the day meant, before any day word: "what did Sam finish last
         # Friday, on 23 January 2022?", "what did the plumber say yesterday about May 3's work?"
@@ -223,8 +253,23 @@ def resolve(question: str, as_of: date) -> TimeRef:
         range=next((v for _, _, kind, v in found if kind == "range"), None),
         order=next((v for _, _, kind, v in found if kind == "order"), None),
         phrases=tuple(" ".join(text[s:e].split()) for s, e, _, _ in found),
-        past=past,
+        past=bool(past),
     )
+
+
+def _nearest(past: date | None, future: date | None, as_of: date) -> date | None:
+    """Of a day's last and next occurrences, the one nearer as_of (the next, if as near)."""
+    if past is None or future is None:
+        return future or past
+    return past if (as_of - past) < (future - as_of) else future
+
+
+def _nearest_reading(past, future, as_of: date):
+    """Of a rule's readings in the past and in the present tense, the nearer day; a range in
+    the present tense's reading, which takes in what is to come."""
+    if past and future and past[0] == future[0] == "day":
+        return "day", _nearest(past[1], future[1], as_of)
+    return future or past
 
 
 # ---- days

@@ -60,6 +60,11 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         # "if" alone is a condition: the question's own tense holds
         ("What's on Friday if the game was moved?", WED, FRI),
         ("What did the school send on Friday, if anything?", WED, date(2026, 3, 6)),
+        # the past of a verb of saying is the saying's: a day said of is the nearest such day
+        ("What did the coach say about Thursday?", WED, date(2026, 3, 12)),
+        ("What did the coach say about Thursday?", FRI, date(2026, 3, 12)),
+        ("Did the dentist confirm the appointment on April 2?", WED, date(2026, 4, 2)),
+        ("What did the coach say on Friday?", WED, date(2026, 3, 6)),  # the saying's day
         # a name or a number in -ed is no past verb; a capitalised verb is, at the start of a
         # sentence or in a question written in capitals or title case
         ("Jared's game on Friday?", WED, FRI),
@@ -232,6 +237,12 @@ def test_ranges(question, as_of, start, end):
 )
 def test_order(question, order):
     assert resolve(question, WED).order == order
+
+
+def test_what_was_said_may_be_about_days_to_come():
+    assert not resolve("What did the coach say about practice?", WED).past
+    assert not resolve("Did the dentist confirm the appointment on April 2?", WED).past
+    assert resolve("What did the coach say on Friday?", WED).past
 
 
 def test_time_and_order_together():
