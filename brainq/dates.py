@@ -34,7 +34,10 @@ WEEKDAY_ABBREVIATIONS: dict[str, int] = {
 
 # Days named relative to the day of writing (or of asking), as an offset in days: single words,
 # and phrases ("I watched it last night", written on the 2nd, is about the 1st).
-DAY_WORDS: dict[str, int] = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+DAY_WORDS: dict[str, int] = {
+    "today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1,
+    "tonite": 0, "tmrw": 1, "tomorow": 1, "tommorow": 1, "tommorrow": 1,  # as they are typed too
+}  # fmt: skip
 DAY_PHRASES: dict[str, int] = {
     "last night": -1, "this morning": 0, "this afternoon": 0, "this evening": 0,
     "day before yesterday": -2, "day after tomorrow": 2,

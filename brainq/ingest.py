@@ -88,7 +88,8 @@ DERIVATION = 25  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # repeating event names the days it leaves out; 23: Chinese and Japanese sentences end at a
 # full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read; "30 March
 # Street" is an address, not a day; 25: a date left unused as in the future is no day a
-# document is about; a calendar cut short keeps its whole events; "the 5th of may" is a day
+# document is about; a calendar cut short keeps its whole events; "the 5th of may" is a day,
+# and "tmrw" tomorrow
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -28,6 +28,8 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         ("Is there practice tomorrow?", WED, date(2026, 3, 12)),
         ("Is practice cancelled today?", WED, WED),
         ("Is the recital tonight?", WED, WED),
+        ("is practice tmrw", WED, date(2026, 3, 12)),  # as typed
+        ("Is there practice tommorow?", WED, date(2026, 3, 12)),
         ("What happened yesterday?", WED, date(2026, 3, 10)),
         ("What about the day after tomorrow?", WED, FRI),
         ("Is there a game next Friday?", WED, date(2026, 3, 20)),
