@@ -6,7 +6,7 @@ Rules, where everyday speech is ambiguous:
   this June if not over, else next June). A past question means the last one ("Was Friday a
   half-day?": the last Friday before as_of; "March 13" and "the 13th": the last one on or before
   as_of; "in June": the last June that has begun). The first auxiliary verb decides the tense,
-  but for what was said: "What did the coach say about Thursday?" is about the nearest
+  but for what was said of: "What did the coach say about Thursday?" is about the nearest
   Thursday, and does not rule out what is to come.
 - "next Friday" and "last Friday" are the Fridays of next and last week (weeks run Monday to
   Sunday, as "next week" and "last week" do); "this Friday" is the Friday the tense picks. A
@@ -127,13 +127,17 @@ _STATES = frozenset(
     "cancelled canceled postponed rescheduled moved delayed closed scheduled planned booked confirmed"
     " expected supposed required allowed".split()
 )
-# "Did the dentist confirm the appointment on April 2?", "What did the coach say about
-# Thursday?": the past is the saying's, and what was said is as often about days to come. A day
-# named after the verb is the nearest such day, and what is to come is not ruled out.
+# "What did the coach say about Thursday?", "Did the school email anything about Friday?": the
+# past is the saying's, and what was said of is as often a day to come. A day said of (after
+# "about", "for" or "regarding") is the nearest such day, and what is to come is not ruled out
+# for a question of what was said of something. A day of the saying itself ("Did we email the
+# landlord on Tuesday?") keeps the question's tense.
 _REPORTED = re.compile(
-    r"\b(?:did|didn't)\b(?:\s+[\w']+){0,3}?\s+(?:say|mention|confirm|tell|write|email|text|announce|send|ask|post)\b",
+    r"\b(?:did|didn't)\b(?:\s+[\w']+){0,3}?\s+(?:say|mention|confirm|tell|write|email|text|announce|post)\b"
+    r"(?=.*?\b(?:about|for|regarding|concerning)\b)",
     re.IGNORECASE,
 )
+_SAID_OF = re.compile(r"\b(?:about|for|regarding|concerning)\s+(?:(?:the|this|next|last|coming)\s+)?$", re.IGNORECASE)
 _SUBJECT_ASKED = re.compile(r"\W*(?:who|what|which|whose)\b", re.IGNORECASE)
 # A word starts a sentence, or a part of one, after these ("Soccer on Saturday. Cancelled?").
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;\-\u2013\u2014(])[\W_]*$")
@@ -177,12 +181,9 @@ def _tense_at(question: str) -> Callable[[int | None], bool | None]:
 
 
 def _said_of(question: str, reported: re.Match, at: int | None) -> bool:
-    """Whether a time phrase at `at` is what was said, not when: after the verb, and not right
-    after it ("What did the school send on Friday?" is the sending's day)."""
-    return at is not None and at >= reported.end() and not _WHEN_SAID.fullmatch(question, reported.end(), at)
-
-
-_WHEN_SAID = re.compile(r"\s*(?:(?:on|at|in)\s+)?", re.IGNORECASE)
+    """Whether a time phrase at `at` is what was said of, not when it was said: after the verb
+    and right after "about", "for" or "regarding"."""
+    return at is not None and at >= reported.end() and bool(_SAID_OF.search(question, reported.end(), at))
 
 
 def _is_past_word(m: re.Match, question: str) -> bool:
@@ -676,7 +677,7 @@ def _order(text: str, free: Callable[[int, int], bool], past_at: Callable[[int |
         if _AT.search(text, 0, m.start()) and _CLAUSE_END.match(text, m.end()):
             continue  # "did the refund come at last?"
         word = m.group(0).lower()
-        if word in ("first", "last") and not past_at(m.start()) and not _TIME_AFTER.match(text, m.end()):
+        if word in ("first", "last") and past_at(m.start()) is False and not _TIME_AFTER.match(text, m.end()):
             continue
         if free(*m.span()):
             return m.start(), m.end(), "order", "asc" if m.group("asc") else "desc"

@@ -893,7 +893,7 @@ def test_a_store_inside_a_source_is_not_read_and_a_file_gone_before_its_reading_
     tree, store = home
     other = tree / "notes" / "old-brainq"
     assert run_cli("ingest", "--quiet", str(tree / "notes"), store=other).exit_code == 0
-    listed = list(ingesting._walk(tree, store, [], (), []))
+    listed = list(ingesting._walk(tree, store, [], (), [], []))
     assert listed and not [p for p in listed if p.startswith(str(other))]
     walk = ingesting._walk
     monkeypatch.setattr(ingesting, "_walk", lambda *args: [*walk(*args), str(tree / "notes" / "download.part")])
