@@ -169,6 +169,9 @@ def test_an_answer_line_holds_the_kind_of_fact_asked_for_where_its_source_does(s
     result = ask_json(store, "When is Harper's piano recital?")
     assert result["verdict"]["level"] == "answer" and result["results"][0]["doc_type"] == "calendar_event"
     assert "recital" in result["answer"] and "29 March 2026" in result["answer"]
+    # ... the lines of one event only: a newsletter's next line may hold another thing's time
+    pictures = ask_json(store, "What time is picture day?")
+    assert "5:30" not in pictures["answer"] and pictures["verdict"]["level"] != "answer"
 
 
 def test_an_answer_line_about_a_day_says_what_its_source_says_of_that_day(tmp_path, embedder):

@@ -45,8 +45,8 @@ class Candidate:
     identifiers: list[str] = field(default_factory=list)
     relevance: float = 0.0
     sentence: str | None = None  # the chunk's sentence that answers best
-    support: str | None = None  # a second sentence nearly as good, or holding the fact asked for
-    support_states: bool = False  # the support holds the kind of fact asked for, the sentence not
+    support: str | None = None  # a second sentence nearly as good, or completing the best one
+    support_states: bool = False  # the support holds the kind of fact asked for (an event's "When:")
     sentence_vector: list[float] | None = None
     states_answer: bool = False  # the sentence holds the kind of fact the question asks for
     other_texts: list[str] = field(default_factory=list)  # the document's other chunks found

@@ -59,12 +59,14 @@ def refine(
             # day." + "Dismissal is at the regular time, 3:05 PM.").
             if rest and rest[0][0] >= r.support_share * best[0]:
                 cand.support = rest[0][1]
-            # Where it holds no fact of the kind asked for, the best sentence is completed by
-            # the likeliest that does (an event's title by its "When:" line, an invoice's
-            # service by its amount due), and where it is not about the day asked about, by the
-            # likeliest that is (a lesson's title by "Not on: Wednesday 25 November").
+            # Where it holds no fact of the kind asked for, an event's title is completed by
+            # the line of it that does ("When:"): every line of an event is about that event,
+            # where the next line of a newsletter may hold another's time. Where it is not
+            # about the day asked about, the best sentence is completed by the likeliest that
+            # is (a lesson's title by "Not on: Wednesday 25 November").
             about = on_the_day[cand.chunk_id]
-            if not cand.states_answer and (stating := next((o for o in rest if o[3]), None)):
+            event = cand.doc.kind == "calendar"
+            if event and not cand.states_answer and (stating := next((o for o in rest if o[3]), None)):
                 cand.support, cand.support_states = stating[1], True
             elif about and cand.sentence not in about and (on_it := next((o for o in rest if o[1] in about), None)):
                 cand.support = on_it[1]
