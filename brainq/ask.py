@@ -181,7 +181,8 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
     terms = term_weights(store, query)
     span = only_time(query, time.day, time.range)
-    candidates = refine(retrieve(store, config, query, vector, terms, span), query, vector, embed, config, time.day)
+    found = retrieve(store, config, query, vector, terms, span, as_of)
+    candidates = refine(found, query, vector, embed, config, time.day)
     # The floor applies to what a source says, not to the day it is about (a newsletter about
     # Wednesday is not evidence about Wednesday's swim lesson), and it rises as the question's
     # key words are missing from the whole store.

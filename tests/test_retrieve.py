@@ -520,10 +520,29 @@ def test_among_sentences_sharing_as_many_words_the_one_holding_the_fact_is_read_
     [
         ("What's on Saturday?", (date(2026, 3, 14), date(2026, 3, 14))),
         ("Anything happening this weekend?", (date(2026, 3, 14), date(2026, 3, 15))),
+        ("What happened on Saturday?", (date(2026, 3, 7), date(2026, 3, 7))),
         ("Is there soccer on Saturday?", None),  # a word to look for
+        ("What's on in 2026?", None),  # too long a time for one answer
         ("What's on the calendar?", None),  # no time
     ],
 )
 def test_a_question_naming_only_a_time_asks_for_what_is_about_it(question, span):
     time = resolve(question, date(2026, 3, 12))
     assert only_time(analyse(question, CONFIG, time.phrases), time.day, time.range) == span
+
+
+def test_what_the_catalog_holds_about_a_time_is_what_was_written_by_as_of(sample_store):
+    from collections import Counter
+
+    from brainq.query.candidates import about_the_time
+    from brainq.store.catalog import ABOUT_TIME_CHUNKS
+
+    saturday = date(2026, 3, 14)
+    with closing(Store(sample_store[0])) as store:
+        hits = store.about_time(saturday, saturday, date(2026, 3, 12), 60)
+        docs = store.get_documents(h.doc_id for h in hits)
+        earlier = {h.doc_id for h in store.about_time(saturday, saturday, date(2026, 3, 5), 60)}
+    assert hits and all(about_the_time(doc, saturday, saturday) for doc in docs.values())
+    assert all(doc.source_date.date() <= date(2026, 3, 12) for doc in docs.values() if doc.source_date)
+    assert max(Counter(h.doc_id for h in hits).values()) <= ABOUT_TIME_CHUNKS
+    assert earlier < set(docs)  # what was written between the two days is not yet there

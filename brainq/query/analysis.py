@@ -22,7 +22,7 @@ STOPWORDS = frozenset(
     theirs them then there these they this those through to too under until up very was we were what
     when where which while who whom why will with would you your yours whats what's when's who's
     where's is it's let's tell know remember find show get got one ever last first time us much many
-    long put buy happen happening guy thing things stuff need needs want still end up next
+    long put buy happen happens happened happening guy thing things stuff need needs want still end up next
     whether supposed anyone anybody someone somebody anything something everything""".split()
 )
 _WORD = re.compile(r"[\w][\w'./-]*[\w]|\w", re.UNICODE)

@@ -33,6 +33,10 @@ from brainq.store import Store, StoredDocument
 
 
 
+# The longest time a question naming nothing else is answered about (only_time): a month.
+ONLY_TIME_DAYS = 31
+
+
 @dataclass
 class Candidate:
     """A document's best chunk for a question, with the parts of its relevance."""
@@ -85,17 +89,18 @@ def retrieve(
     vector: list[float],
     terms: dict[str, Term],
     span: tuple[date, date] | None = None,
+    as_of: date | None = None,
 ) -> list[Candidate]:
     """Every document either index finds, scored by its best chunk; `terms` from term_weights.
     A question that names only a time (`span`, from only_time) also finds what the catalog
-    holds about that time."""
+    holds about that time, written by `as_of`."""
     n = config.retrieval.candidates
     semantic = store.semantic(vector, n)
     # IDF as term_weights reckons it, of a word in lexical_max_chunks chunks.
     floor = math.log((store.chunk_count() + 1) / (config.retrieval.lexical_max_chunks + 0.5))
     common = max(math.log(1 / config.retrieval.lexical_max_share), floor)
     match = lexical_query(query, terms, common, floor)
-    lexical = store.lexical(match, n) + (store.about_time(*span, n) if span else [])
+    lexical = store.lexical(match, n) + (store.about_time(*span, as_of or date.max, n) if span else [])
     cosine = {h.chunk_id: h.score for h in semantic}
     texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
     stored = store.vectors([cid for cid in texts if cid not in cosine])
@@ -155,10 +160,12 @@ def cosine_similarity(a: list[float], b: list[float]) -> float:
 def only_time(query: Query, day: date | None, span: tuple[date, date] | None) -> tuple[date, date] | None:
     """The days a question asks about when it names nothing else ("What's on Saturday?",
     "What did we do last weekend?"): no word, name or phrase is left to look for, so what is
-    about those days is the answer, whatever it says."""
+    about those days is the answer, whatever it says. Not more than a month of them: of "What's
+    on in 2026?" any document of the year would be the answer."""
     if query.keywords or query.identifiers or query.phrases:
         return None
-    return (day, day) if day else span
+    first, last = (day, day) if day else span or (None, None)
+    return (first, last) if first and (last - first).days <= ONLY_TIME_DAYS else None
 
 
 def about_the_time(doc: StoredDocument, first: date, last: date) -> bool:

@@ -211,9 +211,9 @@ class Store:
         self.origins.fresh()
         return self.catalog.lexical(match, n)
 
-    def about_time(self, first: date, last: date, n: int) -> list[Hit]:
+    def about_time(self, first: date, last: date, as_of: date, n: int) -> list[Hit]:
         self.origins.fresh()
-        return self.catalog.about_time(first, last, n)
+        return self.catalog.about_time(first, last, as_of, n)
 
     def bm25(self, match: str, chunk_ids: list[str]) -> dict[str, float]:
         self.origins.fresh()

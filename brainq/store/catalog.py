@@ -27,6 +27,9 @@ _FAILED = "error IS NOT NULL AND error NOT IN (?, ?)"  # a failed file, not one 
 CATALOG_FILE = "catalog.sqlite3"  # in the store's folder; its presence is what makes the folder a store
 SCHEMA_VERSION = 4  # 2: chunk_index links each chunk to its text in the FTS table; 3: copy_key; 4: grams
 MAX_COUNTS = 10_000  # word counts a long-lived reader keeps while the catalog stays the same
+# Chunks of each document a question that names only a time reads: an event or a message says
+# what its day is in its first lines, and a long PDF would bring hundreds.
+ABOUT_TIME_CHUNKS = 3
 
 # The full-text index of chunk texts; `grams` holds their Chinese, Japanese and Korean as pairs of
 # characters (brainq/cjk.py), which FTS5's tokenizers would keep in runs no word is found in.
@@ -69,8 +72,8 @@ _ADDED_COLUMNS = (
     ("documents", "copy_key", "TEXT"),
 )
 # Indexes added since (name, on what), made when a store is opened: `forget` finds the copies
-# of what it drops by copy_key.
-_ADDED_INDEXES = (("documents_copy_key", "documents(copy_key)"),)
+# of what it drops by copy_key, a question that names only a time the chunks of what is about it.
+_ADDED_INDEXES = (("documents_copy_key", "documents(copy_key)"), ("chunk_index_doc", "chunk_index(doc_id)"))
 
 
 # A path at or under a folder, in SQL as records.within says it in Python.
@@ -451,21 +454,26 @@ class Catalog:
             self._counts[key] = self.db.execute(sql, args).fetchone()[0]
         return self._counts[key]
 
-    def about_time(self, first: date, last: date, n: int) -> list[Hit]:
-        """The chunks of the `n` newest documents about a day from `first` to `last`, as
-        candidates.about_the_time reads it: naming one, or written on one (by a date to the day
-        that is no file's modification time). Score 0: they are found by no words."""
+    def about_time(self, first: date, last: date, as_of: date, n: int) -> list[Hit]:
+        """The first chunks (ABOUT_TIME_CHUNKS) of the `n` newest documents written by `as_of`
+        about a day from `first` to `last`, as candidates.about_the_time reads it: naming one,
+        or written on one (by a date to the day that is no file's modification time). Score 0:
+        they are found by no words."""
+        first_day, last_day = first.isoformat(), last.isoformat()
         return [
             Hit(*row)
             for row in self.db.execute(
-                "SELECT chunk_index.chunk_id, chunk_index.doc_id, chunks.text, 0.0 FROM chunk_index "
-                "JOIN chunks ON chunks.rowid = chunk_index.text_rowid WHERE chunk_index.doc_id IN ("
-                " SELECT doc_id FROM documents WHERE EXISTS"
-                "  (SELECT 1 FROM json_each(documents.event_dates) WHERE value BETWEEN ? AND ?)"
-                " OR (COALESCE(date_source, '') != 'mtime' AND COALESCE(date_precision, '') NOT IN ('month', 'year')"
-                "  AND substr(source_date, 1, 10) BETWEEN ? AND ?)"
-                " ORDER BY source_ts DESC LIMIT ?)",
-                (first.isoformat(), last.isoformat(), first.isoformat(), last.isoformat(), n),
+                "SELECT chunk_id, doc_id, text, 0.0 FROM ("
+                " SELECT chunk_index.chunk_id, chunk_index.doc_id, chunks.text, ROW_NUMBER() OVER"
+                "  (PARTITION BY chunk_index.doc_id ORDER BY chunk_index.text_rowid) AS nth FROM chunk_index"
+                "  JOIN chunks ON chunks.rowid = chunk_index.text_rowid WHERE chunk_index.doc_id IN ("
+                "   SELECT doc_id FROM documents WHERE (source_date IS NULL OR substr(source_date, 1, 10) <= ?) AND ("
+                "    EXISTS (SELECT 1 FROM json_each(documents.event_dates) WHERE value BETWEEN ? AND ?)"
+                "    OR (COALESCE(date_source, '') != 'mtime' AND COALESCE(date_precision, '') NOT IN ('month', 'year')"
+                "     AND substr(source_date, 1, 10) BETWEEN ? AND ?))"
+                "   ORDER BY source_ts DESC LIMIT ?)"
+                ") WHERE nth <= ?",
+                (as_of.isoformat(), first_day, last_day, first_day, last_day, n, ABOUT_TIME_CHUNKS),
             )
         ]
 
