@@ -101,6 +101,14 @@ def test_a_calendar_cut_short_keeps_its_whole_events_and_says_so():
     assert walk.title == "Walk" and failure.reason == "cut short: what follows its last whole event not read"
     with pytest.raises(ExtractError, match="cut short before its first event ended"):
         extract(whole[: whole.index(b"SUMMARY:Walk")])
+    # cut inside a property's name, where icalendar fails on the whole file
+    walk, failure = extract(whole[: whole.index(b"SUMMARY:Swim") + 4])
+    assert walk.title == "Walk" and failure.reason.startswith("cut short")
+    # a second calendar of the file cut short: the first's events and its whole ones kept
+    second = ics("UID:c\nSUMMARY:Run\nDTSTART:20260315T100000", "UID:d\nSUMMARY:Row\nDTSTART:20260316T100000")
+    found = extract(whole + second[: second.index(b"SUMMARY:Row")])
+    assert [d.title for d in found if isinstance(d, Document)] == ["Walk", "Swim", "Run"]
+    assert isinstance(found[-1], Failure) and found[-1].reason.startswith("cut short")
     with pytest.raises(ExtractError, match="no events in it"):
         extract(ics())
 

@@ -79,31 +79,40 @@ class _BadEvent(Exception):
 
 def _events(data: bytes) -> tuple[list, bool]:
     """The VEVENTs of every calendar in the file (some exports concatenate several), and
-    whether the file was cut short: icalendar drops such a calendar whole, without a word, so
-    it is read again up to its last whole event."""
+    whether the file was cut short: icalendar drops a calendar cut short whole, without a word,
+    or fails on the whole file, so a file that yields fewer events than it begins is read again
+    up to its last whole event."""
     if not data.strip():
         raise ExtractError("empty file")
-    calendars, cut = _calendars(data), False
-    if not calendars and _BEGINS.search(data):
-        ends = list(_EVENT_ENDS.finditer(data))
-        if not ends:
-            raise ExtractError("a calendar cut short before its first event ended; not read")
-        calendars, cut = _calendars(data[: ends[-1].end()] + b"\r\nEND:VCALENDAR\r\n"), True
-    events = [event for calendar in calendars for event in calendar.walk("VEVENT")]
+    try:
+        events, error = _parsed(data), None
+    except ExtractError as exc:
+        events, error = [], exc
+    begun, ends, cut = len(_EVENT_BEGINS.findall(data)), list(_EVENT_ENDS.finditer(data)), False
+    if len(events) < begun and ends:
+        try:
+            whole = _parsed(data[: ends[-1].end()] + b"\r\nEND:VCALENDAR\r\n")
+        except ExtractError:
+            whole = []
+        if len(whole) > len(events):
+            events, cut = whole, True
+    if error and not events:
+        raise error
     if not events:
-        raise ExtractError("no events in it")
+        raise ExtractError("a calendar cut short before its first event ended; not read" if begun else "no events in it")
     return events, cut
 
 
-_BEGINS = re.compile(rb"^BEGIN:VCALENDAR\s*$", re.IGNORECASE | re.MULTILINE)
+_EVENT_BEGINS = re.compile(rb"^BEGIN:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
 _EVENT_ENDS = re.compile(rb"^END:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
 
 
-def _calendars(data: bytes) -> list:
+def _parsed(data: bytes) -> list:
     try:
-        return icalendar.Calendar.from_ical(data, multiple=True)
+        calendars = icalendar.Calendar.from_ical(data, multiple=True)
     except Exception:  # icalendar raises ValueError and others, quoting the offending line
         raise ExtractError("not a valid iCalendar file") from None
+    return [event for calendar in calendars for event in calendar.walk("VEVENT")]
 
 
 def _moved_occurrences(events: list) -> defaultdict[str, list]:
