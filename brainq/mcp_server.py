@@ -185,7 +185,9 @@ class _Answered:
         async for item in self._lines:
             if not isinstance(item, Exception):
                 return item
-            await self._replies.send(SessionMessage(_unreadable(item)))
+            reply = _unreadable(item)
+            if reply is not None:
+                await self._replies.send(SessionMessage(reply))
         raise StopAsyncIteration
 
     async def __aenter__(self):
@@ -198,14 +200,23 @@ class _Answered:
         await self._lines.aclose()
 
 
-def _unreadable(exc: Exception) -> JSONRPCError:
-    """JSON-RPC 2.0's reply to a line it cannot take: its id unknown, so null."""
-    not_json = isinstance(exc, ValidationError) and any(e["type"] == "json_invalid" for e in exc.errors())
-    if not_json:
-        error = ErrorData(code=PARSE_ERROR, message="Parse error: the line is not JSON")
-    else:
-        error = ErrorData(code=INVALID_REQUEST, message="Invalid Request: not a JSON-RPC 2.0 message")
-    return JSONRPCError(jsonrpc="2.0", id=None, error=error)
+def _unreadable(exc: Exception) -> JSONRPCError | None:
+    """JSON-RPC 2.0's reply to a line it cannot take: a parse error, or an invalid request
+    under its id where one can be read (else null); none to a blank line, nor to a response,
+    which is never answered."""
+    errors = exc.errors() if isinstance(exc, ValidationError) else []
+    line = next((e["input"] for e in errors if e["type"] == "json_invalid"), None)
+    if line is not None:
+        if not str(line).strip():
+            return None
+        return JSONRPCError(jsonrpc="2.0", id=None, error=ErrorData(code=PARSE_ERROR, message="Parse error: the line is not JSON"))
+    sent = next((e["input"] for e in errors if isinstance(e.get("input"), dict)), {})
+    if "method" not in sent and ("result" in sent or "error" in sent):
+        return None
+    known = sent.get("id")
+    known = known if isinstance(known, (str, int)) and not isinstance(known, bool) else None
+    error = ErrorData(code=INVALID_REQUEST, message="Invalid Request: not a JSON-RPC 2.0 message")
+    return JSONRPCError(jsonrpc="2.0", id=known, error=error)
 
 
 _EXPECTED = {"string": "text", "int": "a whole number", "bool": "true or false"}

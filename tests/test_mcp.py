@@ -145,6 +145,8 @@ def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
 
         try:
             not_json = reply_to("this is not json")
+            server.stdin.write("\n   \n")  # blank lines, and a response however malformed: no reply
+            server.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 5, "result": "x"}) + "\n")
             not_a_message = reply_to(json.dumps({"jsonrpc": "2.0", "id": 1, "method": 3}))
             ping = reply_to(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "ping"}))
         finally:
@@ -152,5 +154,5 @@ def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
             server.stdin.close()  # the client is done: the server ends, quietly
         assert server.wait(timeout=60) == 0 and server.stderr.read() == ""
     assert not_json == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error: the line is not JSON"}}
-    assert not_a_message["id"] is None and not_a_message["error"]["code"] == -32600
+    assert not_a_message["id"] == 1 and not_a_message["error"]["code"] == -32600  # its id, where it can be read
     assert ping == {"jsonrpc": "2.0", "id": 2, "result": {}}
