@@ -207,7 +207,11 @@ def ingest(
     # A folder set apart that is a source of its own, or holds one, is read as that source.
     named = set(walked) | set(store.sources())
     apart = sorted({path for path in apart if not any(within(root, path) for root in named)})
-    links = sorted({path for path in links if not any(within(root, path) for root in named)})
+    # A link to what a source reads anyway (a sibling folder, another source) says nothing.
+    read = [(root, os.path.realpath(root)) for root in named]
+    links = sorted(
+        {path for path in links if not any(within(root, path) or within(os.path.realpath(path), real) for root, real in read)}
+    )
     # A file named beside its folder ("ingest notes notes/wifi.txt") is read once.
     files = list(dict.fromkeys(f for found in walked.values() for f in found))
     stored = {root: store.files_under(root) for root in walked}  # as the run finds them

@@ -857,6 +857,7 @@ def test_every_file_is_accounted_for(home):
     (tree.parent / "elsewhere").mkdir()
     (tree.parent / "elsewhere/note.txt").write_text("The shed code is 1234.")
     (tree / "notes/elsewhere").symlink_to(tree.parent / "elsewhere")
+    (tree / "notes/again").symlink_to(tree / "notes")  # read anyway: nothing to say
     # Names in Latin-1, as an old archive unpacks them: no catalog or terminal takes them as they are.
     (tree / os.fsdecode(b"notes/caf\xe9.eml")).write_text("Subject: hi\n\nThe caf\u00e9 opens at 8.\n")
     (tree / os.fsdecode(b"notes/r\xe9sum\xe9s")).mkdir()
