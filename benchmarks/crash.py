@@ -109,6 +109,7 @@ class Scenario:
     name: str
     args: list[str]
     prepare: object  # (work: Path) -> None, run before each attempt with a fresh tree and store
+    mend: list[str] | None = None  # the next run, if not the same command: a nightly backfill
 
     def fresh(self, work: Path, base: Path) -> Path:
         """A new store at the same place, so that stored paths match the uninterrupted one."""
@@ -189,7 +190,7 @@ class Runner:
         status, out, err = brainq(store, "status", "--check")
         if status not in (0, 1) or "Traceback" in err or "internal error" in err:
             problems.append(f"status --check after the kill: status {status}: {err.strip()[-200:]}")
-        status, _, err = brainq(store, *scenario.args)
+        status, _, err = brainq(store, *(scenario.mend or scenario.args))
         if status not in (0, want_status):  # a file that failed is reported by the run that read it
             problems.append(f"the next run exited {status}, not {want_status}: {err.strip()[-300:]}")
         problems += differences(snapshot(store), want)
@@ -231,6 +232,11 @@ def run(work: Path, trees: list[Path], ingest_kills, backfill_kills, forget_kill
                     backfill_kills, runner.base(trees, "backfill", ingested=True))  # fmt: skip
     runner.scenario(Scenario("forget", ["forget", str(work / "forget" / "tree" / forgotten)], lambda w: None),
                     forget_kills, runner.base(trees, "forget", ingested=True))  # fmt: skip
+    # ... and a forget stopped midway, finished by the next backfill: a folder inside a source,
+    # and a whole source.
+    for name, target in (("forget-inside", work / "forget-inside" / "tree" / forgotten), ("forget-source", None)):
+        scenario = Scenario(name, ["forget", str(target or work / name / "tree")], lambda w: None, ["backfill", "--quiet"])
+        runner.scenario(scenario, forget_kills, runner.base(trees, name, ingested=True))
     return runner
 
 

@@ -198,6 +198,13 @@ def ingest(
     # What `brainq forget` took out of a source stays out of its scans, but not of a path named
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
+    # A forget stopped midway left some of what it forgot: this run finishes it, but for what
+    # it names again.
+    for gone in forgotten:
+        for path in store.files_under(gone):
+            if not any(within(path, str(root)) and within(str(root), gone) for root in roots):
+                store.forget_file(path)
+                report.removed += 1
     apart: list[str] = []  # spam and deleted mail, by name
     links: list[str] = []  # links to folders inside a source, not followed
     walked = {}

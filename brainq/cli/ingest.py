@@ -73,7 +73,7 @@ def backfill(
     """
     store = ctx.obj.store()
     sources = [Path(p) for p in store.sources()]
-    if not sources:
+    if not sources and not any(store.files_under(path) for path in store.forgotten()):  # a forget to finish
         raise UsageError("no sources to scan: `brainq ingest PATH` makes PATH one")
     _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, passwords, remember=False)
 

@@ -255,6 +255,10 @@ class Catalog:
         if keep_out:
             self.db.execute("INSERT OR IGNORE INTO forgotten VALUES (?, ?)", (path, utc_now()))
 
+    def remember(self, path: str) -> None:
+        """`path` is no longer kept out of scans."""
+        self.db.execute("DELETE FROM forgotten WHERE path = ?", (path,))
+
     def forgotten(self) -> list[str]:
         return [row[0] for row in self.db.execute("SELECT path FROM forgotten ORDER BY path")]
 

@@ -150,15 +150,21 @@ class Writes:
         Inside a source ("forget ~/Documents/old-taxes" of ~/Documents), it is remembered as
         forgotten, or the next backfill of the source would bring it all back."""
         files = self.catalog.files_under(target)
-        # The sources inside it go too ("forget ~/Mail" of ~/Mail/work and ~/Mail/home), or
-        # their next backfill would bring it all back.
-        if not self.catalog.remove_source(target, inside=True) and not files:
-            raise UsageError(f"{target}: nothing in the store comes from there")
-        self.catalog.forget_path(target, keep_out=any(within(target, source) for source in self.catalog.sources()))
+        with self.catalog.transaction():
+            # The sources inside it go too ("forget ~/Mail" of ~/Mail/work and ~/Mail/home), or
+            # their next backfill would bring it all back.
+            if not self.catalog.remove_source(target, inside=True) and not files:
+                raise UsageError(f"{target}: nothing in the store comes from there")
+            inside = any(within(target, source) for source in self.catalog.sources())
+            # Remembered as forgotten while its files go, so that the next run finishes a
+            # forget stopped midway (ingest.finish_forgetting); inside a source, for good.
+            self.catalog.forget_path(target, keep_out=True)
         documents = self.catalog.document_keys(files)
         for file in files:
             self.forget_file(file)
         kept = self.catalog.documents_kept(documents)
+        if not inside:
+            self.catalog.remember(target)
         return len(documents) - kept, kept
 
     def forget_file(self, path: str) -> None:
