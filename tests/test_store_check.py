@@ -3,13 +3,15 @@
 import json
 import shutil
 import sqlite3
+import subprocess
+import sys
 from contextlib import closing
 
 import chromadb
 import pytest
 from chromadb.config import Settings
 
-from tests.conftest import SAMPLES, ask_json, run_cli
+from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -73,3 +75,25 @@ def test_vectors_chroma_cannot_open_are_moved_aside_and_made_again(notes_store, 
     assert run_cli("backfill", "--quiet", store=store).exit_code == 0
     status, found = check(store)
     assert status == 0 and found["missing_vectors"] == found["orphan_vectors"] == 0 and not found["files_pending"]
+
+
+def test_a_vocabulary_index_cut_short_is_found_and_made_again(sample_store, tmp_path):
+    """A kill while Chroma rewrites an index in place can leave the vocabulary's unreadable:
+    every question then fails, and the repair has to see it to mend it."""
+    store = tmp_path / "store"
+    shutil.copytree(sample_store[0], store)
+    # In processes of their own: this one would keep the index it read before the damage.
+    asked = [sys.executable, "-m", "brainq", "--store", str(store), "ask", "--json", "--as-of", AS_OF, "What's the WiFi password?"]
+    before = json.loads(subprocess.run(asked, capture_output=True, text=True, check=True).stdout)
+    with closing(sqlite3.connect(store / "chroma" / "chroma.sqlite3")) as db:
+        (segment,) = db.execute(
+            "SELECT s.id FROM collections c JOIN segments s ON s.collection = c.id "
+            "WHERE c.name = 'brainq_vocabulary' AND s.scope = 'VECTOR'"
+        ).fetchone()
+    pickle = store / "chroma" / segment / "index_metadata.pickle"  # written once it holds a thousand words
+    pickle.write_bytes(pickle.read_bytes()[: pickle.stat().st_size // 4])
+    assert subprocess.run(asked, capture_output=True, text=True).returncode == 1
+    status, found = check(store, "--repair")
+    assert status == 0 and found["moved_aside"] and found["restored_words"] > 0
+    after = ask_json(store, "What's the WiFi password?")
+    assert (after["verdict"]["level"], after["answer"]) == (before["verdict"]["level"], before["answer"])

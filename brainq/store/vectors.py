@@ -223,11 +223,14 @@ class Chroma:
         self._data_version = version
 
     def problem(self, probe: str, dimensions: int) -> str | None:
-        """Why Chroma cannot be used for writing, in words, or None: it opens and takes a write
-        (of a `probe` id, deleted again)."""
+        """Why Chroma cannot be used for writing, in words, or None: the chunks take a write (of
+        a `probe` id, deleted again), and the vocabulary's index is read as a question reads it
+        (a kill while Chroma rewrote its files can leave either unreadable)."""
         try:
             self.collection.upsert(ids=[probe], embeddings=[[1.0] * dimensions], metadatas=[{"path": ""}])
             self.collection.delete(ids=[probe])
+            if self.vocabulary.count():
+                self.vocabulary.query(query_embeddings=[[1.0] * dimensions], n_results=1, include=["distances"])
         except StoreError as exc:
             return str(exc)
         except Exception as exc:  # chromadb raises many types; all mean "cannot write"
