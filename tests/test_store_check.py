@@ -97,3 +97,16 @@ def test_a_vocabulary_index_cut_short_is_found_and_made_again(sample_store, tmp_
     assert status == 0 and found["moved_aside"] and found["restored_words"] > 0
     after = ask_json(store, "What's the WiFi password?")
     assert (after["verdict"]["level"], after["answer"]) == (before["verdict"]["level"], before["answer"])
+
+
+def test_vectors_that_cannot_be_written_on_a_full_disk_are_not_moved_aside(notes_store, monkeypatch):
+    """A full disk is no damage: moving intact vectors aside would lose them and need their
+    room twice."""
+    from brainq.store import check as checking
+
+    _, store = notes_store
+    (store / "chroma" / "chroma.sqlite3").write_bytes(b"\x00garbage" * 512)  # as a write that found no room
+    monkeypatch.setattr(checking.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
+    status, found = check(store, "--repair")
+    assert status == 1 and not found["moved_aside"] and "is full (1 MB free)" in found["problem"]
+    assert [p.name for p in store.iterdir() if p.name.startswith("chroma.unusable")] == []

@@ -6,6 +6,7 @@ without the source files.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterable
 
 from brainq.crashpoints import reached
@@ -14,6 +15,10 @@ from brainq.store.catalog import Catalog
 from brainq.store.records import Chunk
 from brainq.store.sync import Origins
 from brainq.store.vectors import CHROMA_BATCH, Chroma
+
+# Below this much free space, vectors that cannot be written are taken for a full disk, not for
+# damage: moving them aside would lose intact vectors and need their room twice.
+FULL_DISK_BYTES = 64 * 2**20
 
 
 def check(
@@ -40,7 +45,10 @@ def check(
               "vocabulary_missing": False, "restored_words": 0, "repaired": False}  # fmt: skip
     catalog.check_writable()
     problem = _vectors_problem(catalog, chroma, origins)
-    if problem and repair and not chroma.chroma_url:
+    free = shutil.disk_usage(chroma.home).free
+    if problem and not chroma.chroma_url and free < FULL_DISK_BYTES:
+        problem = f"the disk holding store {chroma.home} is full ({free // 2**20} MB free): free some space, then run again"
+    elif problem and repair and not chroma.chroma_url:
         report["moved_aside"] = str(chroma.move_aside())
         problem = _vectors_problem(catalog, chroma, origins)
     if problem:
