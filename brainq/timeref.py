@@ -669,7 +669,7 @@ _AT, _CLAUSE_END = re.compile(r"\bat\s+$", re.IGNORECASE), re.compile(r"\s*(?:[.
 _TIME_AFTER = re.compile(r"\s+times?\b", re.IGNORECASE)
 
 
-def _order(text: str, free: Callable[[int, int], bool], past_at: Callable[[int | None], bool]):
+def _order(text: str, free: Callable[[int, int], bool], past_at: Callable[[int | None], bool | None]):
     """The first ordering word not already read as part of a time phrase. In a question about
     what is to come, "first" and "last" are of the events ("When is Leo's first game?"), not of
     the documents, but for "the last time"."""

@@ -31,8 +31,6 @@ from brainq.query.lexical import Term, lexical_query, plain_query, terms_about
 from brainq.query.sentences import ANSWER_CHARS, HEADING, glance, sentences
 from brainq.store import Store, StoredDocument
 
-
-
 # The longest time a question naming nothing else is answered about (only_time): a month.
 ONLY_TIME_DAYS = 31
 
@@ -100,9 +98,10 @@ def retrieve(
     floor = math.log((store.chunk_count() + 1) / (config.retrieval.lexical_max_chunks + 0.5))
     common = max(math.log(1 / config.retrieval.lexical_max_share), floor)
     match = lexical_query(query, terms, common, floor)
-    lexical = store.lexical(match, n) + (store.about_time(*span, as_of or date.max, n) if span else [])
+    lexical = store.lexical(match, n)
+    dated = store.about_time(*span, as_of or date.max, n) if span else []
     cosine = {h.chunk_id: h.score for h in semantic}
-    texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical}
+    texts = {h.chunk_id: (h.doc_id, h.text) for h in semantic + lexical + dated}
     stored = store.vectors([cid for cid in texts if cid not in cosine])
     if stored:  # in numpy: a python loop over a large store's many lexical hits took ~5 ms
         cosine.update(zip(stored, (np.asarray(list(stored.values()), dtype=float) @ vector).tolist()))
