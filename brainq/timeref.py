@@ -39,8 +39,8 @@ Rules, where everyday speech is ambiguous:
   recent", "latest", "when did we last", "last <thing>" ("last vet visit") for the newest. A
   "last" that names a time ("last week", "last spring") is a range, not an ordering, and "first"
   or "last" in a name ("first grade", "last day of school", "last name") is neither; in a
-  question about what is to come ("When is Leo's first game?") they are of the events, not of
-  the documents, except in "the last time".
+  question about what is to come ("When is the first game of the season?") they are of the
+  events, not of the documents, except in "the last time".
 """
 
 from __future__ import annotations
@@ -671,8 +671,8 @@ _TIME_AFTER = re.compile(r"\s+times?\b", re.IGNORECASE)
 
 def _order(text: str, free: Callable[[int, int], bool], past_at: Callable[[int | None], bool | None]):
     """The first ordering word not already read as part of a time phrase. In a question about
-    what is to come, "first" and "last" are of the events ("When is Leo's first game?"), not of
-    the documents, but for "the last time"."""
+    what is to come, "first" and "last" are of the events ("When is the first game of the
+    season?"), not of the documents, but for "the last time"."""
     for m in _ORDER.finditer(text):
         if _AT.search(text, 0, m.start()) and _CLAUSE_END.match(text, m.end()):
             continue  # "did the refund come at last?"
