@@ -224,6 +224,21 @@ def test_a_store_whose_files_are_not_yours_is_refused_in_one_line(tmp_path, monk
         Store(store)
 
 
+def test_a_store_on_a_read_only_filesystem_is_refused_as_such(tmp_path, monkeypatch):
+    """Not "not yours, chown it": the owner of a store on a read-only mount owns it already.
+    Neither the mount nor a root that writes anyway can be had here, so both are made to look so."""
+    from brainq.store import Store
+
+    store = tmp_path / "store"
+    Store(store).close()
+    real_access, real_statvfs = os.access, os.statvfs
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != store and real_access(path, mode))
+    read_only = type("Flags", (), {"f_flag": os.ST_RDONLY})()
+    monkeypatch.setattr(os, "statvfs", lambda path: read_only if Path(path) == store else real_statvfs(path))
+    with pytest.raises(StoreError, match=rf"^store {store} is on a read-only filesystem \({store}\): brainq writes"):
+        Store(store)
+
+
 @pytest.mark.parametrize(
     "change, message",
     [
