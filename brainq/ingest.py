@@ -198,13 +198,9 @@ def ingest(
     # What `brainq forget` took out of a source stays out of its scans, but not of a path named
     # at or under it (ingesting it again brings it back).
     forgotten = store.forgotten()
-    # A forget stopped midway left some of what it forgot: this run finishes it, but for what
-    # it names again.
-    for gone in forgotten:
-        for path in store.files_under(gone):
-            if not any(within(path, str(root)) and within(str(root), gone) for root in roots):
-                store.forget_file(path)
-                report.removed += 1
+    for path in forgotten_left(store, roots):  # a forget stopped midway: this run finishes it
+        store.forget_file(path)
+        report.removed += 1
     apart: list[str] = []  # spam and deleted mail, by name
     links: list[str] = []  # links to folders inside a source, not followed
     walked = {}
@@ -217,8 +213,9 @@ def ingest(
     # A link to what a source reads anyway (a sibling folder, another source) says nothing.
     read = [(root, os.path.realpath(root)) for root in named]
     links = sorted(
-        {path for path in links if not any(within(root, path) or within(os.path.realpath(path), real) for root, real in read)}
-    )
+        {link for link, target in ((link, os.path.realpath(link)) for link in links)
+         if not any(within(root, link) or within(target, real) for root, real in read)}
+    )  # fmt: skip
     # A file named beside its folder ("ingest notes notes/wifi.txt") is read once.
     files = list(dict.fromkeys(f for found in walked.values() for f in found))
     stored = {root: store.files_under(root) for root in walked}  # as the run finds them
@@ -274,6 +271,17 @@ def ingest(
                 report.removed += 1
     report.seconds = time.monotonic() - started
     return report
+
+
+def forgotten_left(store: Store, roots: list[Path]) -> list[str]:
+    """The files a forget stopped midway left of what it forgot (it stays remembered as
+    forgotten until its last file is gone), but for those a run names again under `roots`."""
+    return [
+        path
+        for gone in store.forgotten()
+        for path in store.files_under(gone)
+        if not any(within(path, str(root)) and within(str(root), gone) for root in roots)
+    ]
 
 
 def _vanished(path: str) -> bool:

@@ -71,9 +71,11 @@ def backfill(
 
         15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
     """
+    from brainq.ingest import forgotten_left
+
     store = ctx.obj.store()
     sources = [Path(p) for p in store.sources()]
-    if not sources and not any(store.files_under(path) for path in store.forgotten()):  # a forget to finish
+    if not sources and not forgotten_left(store, []):
         raise UsageError("no sources to scan: `brainq ingest PATH` makes PATH one")
     _run_ingest(ctx.obj, "backfill", sources, as_json, quiet, wait, passwords, remember=False)
 

@@ -157,7 +157,7 @@ class Writes:
                 raise UsageError(f"{target}: nothing in the store comes from there")
             inside = any(within(target, source) for source in self.catalog.sources())
             # Remembered as forgotten while its files go, so that the next run finishes a
-            # forget stopped midway (ingest.finish_forgetting); inside a source, for good.
+            # forget stopped midway (ingest.forgotten_left); inside a source, for good.
             self.catalog.forget_path(target, keep_out=True)
         documents = self.catalog.document_keys(files)
         for file in files:
