@@ -139,12 +139,12 @@ class Store:
         except OSError as exc:
             raise StoreError(f"cannot create store at {self.home}: {exc.strerror}") from None
         locked = _not_writable(self.home, embedded=not self.chroma_url)
-        if locked is not None and os.statvfs(locked).f_flag & os.ST_RDONLY:
-            raise StoreError(
-                f"store {self.home} is on a read-only filesystem ({locked}): brainq writes to its store even "
-                "to answer a question (its lock, Chroma's files); mount it read-write, or copy it to a folder that is"
-            )
         if locked is not None:  # Chroma writes to its files even to answer a question
+            if os.statvfs(locked).f_flag & os.ST_RDONLY:
+                raise StoreError(
+                    f"store {self.home} is on a read-only filesystem ({locked}): brainq writes to its store even "
+                    "to answer a question (its lock, Chroma's files); mount it read-write, or copy it to a folder that is"
+                )
             raise self._not_yours(locked, "not writable by you")
 
     def close(self) -> None:

@@ -45,12 +45,13 @@ def check(
               "vocabulary_missing": False, "restored_words": 0, "repaired": False}  # fmt: skip
     catalog.check_writable()
     problem = _vectors_problem(catalog, chroma, origins)
-    free = shutil.disk_usage(chroma.home).free
-    if problem and not chroma.chroma_url and free < FULL_DISK_BYTES:
-        problem = f"the disk holding store {chroma.home} is full ({free // 2**20} MB free): free some space, then run again"
-    elif problem and repair and not chroma.chroma_url:
-        report["moved_aside"] = str(chroma.move_aside())
-        problem = _vectors_problem(catalog, chroma, origins)
+    if problem and not chroma.chroma_url:
+        free = shutil.disk_usage(chroma.home).free
+        if free < FULL_DISK_BYTES:
+            problem = f"the disk holding store {chroma.home} is full ({free // 2**20} MB free): free some space, then run again"
+        elif repair:
+            report["moved_aside"] = str(chroma.move_aside())
+            problem = _vectors_problem(catalog, chroma, origins)
     if problem:
         report.update(vectors="unusable", problem=problem)
         return report
