@@ -110,6 +110,7 @@ class Scenario:
     args: list[str]
     prepare: object  # (work: Path) -> None, run before each attempt with a fresh tree and store
     mend: list[str] | None = None  # the next run, if not the same command: a nightly backfill
+    place: str = ""  # the folder it works in, under the run's (default: its name)
 
     def fresh(self, work: Path, base: Path) -> Path:
         """A new store at the same place, so that stored paths match the uninterrupted one."""
@@ -157,7 +158,7 @@ class Runner:
         return base
 
     def scenario(self, scenario: Scenario, kills: list[Kill], base: Path) -> None:
-        run = self.work / scenario.name
+        run = self.work / (scenario.place or scenario.name)
         store = scenario.fresh(run, base)
         started = time.monotonic()
         status, _, err = brainq(store, *scenario.args)
@@ -221,6 +222,9 @@ BACKFILL_STEPS = [Kill("vectors-written", 1), Kill("catalog-written", 1), Kill("
 FORGET_STEPS = [Kill("document-forgotten", 1), Kill("document-forgotten", 3)]
 
 
+BACKFILL = ["backfill", "--quiet"]
+
+
 def run(work: Path, trees: list[Path], ingest_kills, backfill_kills, forget_kills, forgotten: str, log=print) -> Runner:
     """Every scenario, each kill on its own store; the runner holds what was not mended.
     `forgotten` is the folder the forgets drop, relative to the tree."""
@@ -228,15 +232,15 @@ def run(work: Path, trees: list[Path], ingest_kills, backfill_kills, forget_kill
     runner.export_models()
     runner.scenario(Scenario("ingest", ["ingest", "--quiet", str(work / "ingest" / "tree")], lambda w: None),
                     ingest_kills, runner.base(trees, "ingest", ingested=False))  # fmt: skip
-    runner.scenario(Scenario("backfill", ["backfill", "--quiet"], change_tree),
+    runner.scenario(Scenario("backfill", BACKFILL, change_tree),
                     backfill_kills, runner.base(trees, "backfill", ingested=True))  # fmt: skip
-    runner.scenario(Scenario("forget", ["forget", str(work / "forget" / "tree" / forgotten)], lambda w: None),
-                    forget_kills, runner.base(trees, "forget", ingested=True))  # fmt: skip
-    # ... and a forget stopped midway, finished by the next backfill: a folder inside a source,
-    # and a whole source.
-    for name, target in (("forget-inside", work / "forget-inside" / "tree" / forgotten), ("forget-source", None)):
-        scenario = Scenario(name, ["forget", str(target or work / name / "tree")], lambda w: None, ["backfill", "--quiet"])
-        runner.scenario(scenario, forget_kills, runner.base(trees, name, ingested=True))
+    # A forget is mended by the next forget, and, stopped midway, by the next backfill: for a
+    # folder inside a source and for a whole source. All three start from one ingested store.
+    forget, base = work / "forget" / "tree", runner.base(trees, "forget", ingested=True)
+    for scenario in (Scenario("forget", ["forget", str(forget / forgotten)], lambda w: None),
+                     Scenario("forget-inside", ["forget", str(forget / forgotten)], lambda w: None, BACKFILL, "forget"),
+                     Scenario("forget-source", ["forget", str(forget)], lambda w: None, BACKFILL, "forget")):  # fmt: skip
+        runner.scenario(scenario, forget_kills, base)
     return runner
 
 
