@@ -477,6 +477,14 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         # Hostile files reach corners no parser anticipates (some state their assumptions with
         # `assert`); the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
+    if record and record.sha256 and not record.error and not record.pending:
+        # A file read before that fails now (overwritten by a broken copy, or out of time on a
+        # busy night) keeps what was read of it: only a file that is gone is dropped. Like
+        # any unreadable file, it is passed over until it changes.
+        reason += "; what was read of it before is kept"
+        store.failed_file(path, st.st_size, st.st_mtime_ns, sha, reason, derived)
+        _fail(report, progress, path, reason)
+        return
     _fail(report, progress, path, reason)
     if not cursor.start:  # nothing of it is kept; an mbox keeps the parts read before
         yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)

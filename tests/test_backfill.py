@@ -73,9 +73,9 @@ def home(tmp_path, embedder):
     return tree, store
 
 
-def backfill(store: Path) -> dict:
+def backfill(store: Path, status: int = 0) -> dict:
     result = run_cli("backfill", "--json", store=store)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == status, result.output
     return json.loads(result.stdout)
 
 
@@ -146,6 +146,28 @@ def test_changed_file_replaces_its_chunks(home):
     (doc,) = documents(store, note).values()
     assert doc[15] == len(new_chunks)  # documents.chunks (ingested_at left out)
     assert query(store, "SELECT count(*) FROM chunks WHERE chunks MATCH 'lemonade42'") == [(1,)]
+    assert_consistent(store)
+
+
+def test_a_file_that_no_longer_reads_keeps_its_documents_and_is_tried_again(home):
+    tree, store = home
+    note = tree / "mail/invite.eml"
+    before = documents(store, note)
+    readable = note.read_bytes()
+    note.write_bytes(b"%PDF-1.4 truncated")  # overwritten by what cannot be read
+    report = backfill(store, status=3)
+    assert (report["failed"], report["removed"], report["updated"]) == (1, 0, 0)
+    assert report["failures"][0]["reason"].endswith("what was read of it before is kept")
+    assert documents(store, note) == before
+    # Like any file that cannot be read, it is passed over until it changes, and named.
+    report = backfill(store)
+    assert (report["failed"], report["unchanged"], report["still_unread"]) == (0, TREE_FILES, 1)
+    (failed,) = json.loads(run_cli("status", "--json", store=store).stdout)["failed_files"]
+    assert failed["reason"].endswith("what was read of it before is kept")
+    note.write_bytes(readable)
+    report = backfill(store)
+    assert (report["failed"], report["updated"], report["still_unread"]) == (0, 1, 0)
+    assert documents(store, note) == before
     assert_consistent(store)
 
 

@@ -299,6 +299,14 @@ class Catalog:
             (size, mtime_ns, utc_now(), path),
         )
 
+    def failed_file(self, path: str, size: int, mtime_ns: int, sha256: str, error: str, derived: int) -> None:
+        """The file's new content could not be read: remember it, and why, so that runs pass
+        over it until it changes; its documents, of what was read before, stay."""
+        self.db.execute(
+            "UPDATE files SET size = ?, mtime_ns = ?, sha256 = ?, error = ?, checked_at = ?, derived = ? WHERE path = ?",
+            (size, mtime_ns, sha256, error, utc_now(), derived, path),
+        )
+
     def mark_pending(self, path: str, size: int, mtime_ns: int) -> None:
         self.db.execute(
             "INSERT INTO files (path, size, mtime_ns, sha256, pending, error, checked_at) "
