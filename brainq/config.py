@@ -403,6 +403,12 @@ def _check(config: Config, b: _Builder) -> None:
         for i, shape in enumerate(pattern.prevails_when):
             if shape not in QUESTION_SHAPES:
                 b.fail(f"{base}.prevails_when[{i}]", f"must be one of {', '.join(QUESTION_SHAPES)}, got {shape!r}")
+    for name, pattern in config.patterns.items():
+        # A misspelt doc_type would weigh its documents by default_weight without a word.
+        for key, types in (("weights", pattern.weights), ("decay.half_life_by_type", pattern.decay.half_life_by_type)):
+            for doc_type in types:
+                if why := config.doc_types.unknown(doc_type):
+                    b.fail(f"patterns.{name}.{key}.{doc_type}", why)
     for i, rule in enumerate(config.doc_types.rules):
         for j, cue in enumerate(rule.cues):
             _regex(cue, b, f"doc_types.rules[{i}].cues[{j}]")
@@ -410,10 +416,22 @@ def _check(config: Config, b: _Builder) -> None:
             _regex(header.partition(":")[2].strip(), b, f"doc_types.rules[{i}].headers[{j}]")
     if not config.timeline or config.timeline[-1].max_days is not None:
         b.fail("timeline", "the last bucket must have no max_days (it holds everything older)")
+    for i, bucket in enumerate(config.timeline):
+        if bucket.name in (other.name for other in config.timeline[:i]):
+            b.fail(f"timeline[{i}].name", f"{bucket.name!r} names an earlier bucket too")
+        if bucket.max_days is None and i < len(config.timeline) - 1:
+            b.fail(f"timeline[{i}].max_days", "missing: only the last bucket holds everything older")
+        if i and bucket.max_days is not None and bucket.max_days <= config.timeline[i - 1].max_days:
+            b.fail(f"timeline[{i}].max_days", "must be more than the bucket's before it (newest bucket first)")
     if config.chunking.overlap_words >= config.chunking.max_words:
         b.fail("chunking.overlap_words", "must be smaller than chunking.max_words")
-    if not 0 < config.verdicts.verify_confidence < config.verdicts.answer_confidence <= 1:
-        b.fail("verdicts.verify_confidence", "must be above 0 and below answer_confidence, which is at most 1")
+    if not 0 < config.verdicts.answer_confidence <= 1:
+        b.fail("verdicts.answer_confidence", "must be above 0 and at most 1")
+    if not 0 < config.verdicts.verify_confidence < config.verdicts.answer_confidence:
+        b.fail("verdicts.verify_confidence", "must be above 0 and below answer_confidence")
+    for key in ("conflict_min_relevance", "conflict_min_similarity"):
+        if getattr(config.verdicts, key) > 1:
+            b.fail(f"verdicts.{key}", "must be between 0 and 1")
     if config.embedding.precision not in EMBEDDING_PRECISIONS:
         b.fail("embedding.precision", f"must be one of {', '.join(EMBEDDING_PRECISIONS)}, got {config.embedding.precision!r}")
     for key in ("batch_tokens", "question_batch_tokens"):
@@ -421,10 +439,20 @@ def _check(config: Config, b: _Builder) -> None:
             b.fail(f"embedding.{key}", "must be at least 1")
     if not 0 < config.retrieval.lexical_max_share <= 1:
         b.fail("retrieval.lexical_max_share", "must be above 0 and at most 1")
-    if not 0 <= config.retrieval.sentence_context <= 1:
-        b.fail("retrieval.sentence_context", "must be between 0 and 1")
-    if config.retrieval.lexical_max_chunks < 1:
-        b.fail("retrieval.lexical_max_chunks", "must be at least 1")
+    for key in _RETRIEVAL_SHARES:
+        if getattr(config.retrieval, key) > 1:
+            b.fail(f"retrieval.{key}", "must be between 0 and 1")
+    for key in ("candidates", "refine", "refine_sentences", "passage_lines", "lexical_max_chunks"):
+        if getattr(config.retrieval, key) < 1:
+            b.fail(f"retrieval.{key}", "must be at least 1")
+
+
+# Settings of `retrieval` that are shares, similarities or factors that weigh evidence down.
+_RETRIEVAL_SHARES = (
+    "relevance_floor", "support_share", "sentence_context", "order_min_share", "out_of_range_factor",
+    "superseded_factor", "supersede_min_similarity", "expansion_min_similarity", "asking_factor",
+    "day_boost", "answer_type_boost",
+)  # fmt: skip
 
 
 def _regex(pattern: str, b: _Builder, path: str) -> None:

@@ -37,6 +37,15 @@ def test_shipped_patterns_load():
         ("half_life_days: 7,", "half_life_days: .inf,", "patterns.logistical.decay.half_life_days: expected a number, got inf"),
         ("relevance_floor: 0.43", "relevance_floor: " + "9" * 400, "retrieval.relevance_floor: expected a number, got 9999"),
         ("  verify_confidence: 0.5", "  verify_confidence: 0.8", "verdicts.verify_confidence: must be above 0 and below answer_confidence"),
+        ("  answer_confidence: 0.8", "  answer_confidence: 1.8", "verdicts.answer_confidence: must be above 0 and at most 1"),
+        ("weights: {calendar_event: 1.0, email:", "weights: {calendar_event: 1.0, emial:", "patterns.logistical.weights.emial: unknown doc_type 'emial'"),
+        ("half_life_by_type: {manual:", "half_life_by_type: {manuals:", "patterns.entity.decay.half_life_by_type.manuals: unknown doc_type"),
+        ("  candidates: 60", "  candidates: 0", "retrieval.candidates: must be at least 1"),
+        ("  refine: 6", "  refine: 0", "retrieval.refine: must be at least 1"),
+        ("relevance_floor: 0.43", "relevance_floor: 4.3", "retrieval.relevance_floor: must be between 0 and 1"),
+        ("- {name: PREVIOUSLY, max_days: 365}", "- {name: PREVIOUSLY, max_days: 10}", "timeline[1].max_days: must be more than"),
+        ("- {name: PREVIOUSLY, max_days: 365}", "- {name: RECENT, max_days: 365}", "timeline[1].name: 'RECENT' names an earlier bucket"),
+        ("- {name: PREVIOUSLY, max_days: 365}", "- {name: PREVIOUSLY}", "timeline[1].max_days: missing"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):
