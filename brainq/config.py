@@ -405,8 +405,8 @@ def _check(config: Config, b: _Builder) -> None:
                 b.fail(f"{base}.prevails_when[{i}]", f"must be one of {', '.join(QUESTION_SHAPES)}, got {shape!r}")
     for name, pattern in config.patterns.items():
         # A misspelt doc_type would weigh its documents by default_weight without a word.
-        for key, types in (("weights", pattern.weights), ("decay.half_life_by_type", pattern.decay.half_life_by_type)):
-            for doc_type in types:
+        for key, by_type in (("weights", pattern.weights), ("decay.half_life_by_type", pattern.decay.half_life_by_type)):
+            for doc_type in by_type:
                 if why := config.doc_types.unknown(doc_type):
                     b.fail(f"patterns.{name}.{key}.{doc_type}", why)
     for i, rule in enumerate(config.doc_types.rules):
