@@ -13,6 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from brainq.paths import shown
+from brainq.scoring import as_known
 from brainq.store import StoredDocument
 from brainq.verdict import days as plural_days
 
@@ -193,7 +194,7 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         if as_json:
             print_json(doc.to_json())
             continue
-        when = doc.source_date.date().isoformat() if doc.source_date else "undated   "
+        when = f"{_when(doc):<10}"
         flag = "?" if doc.date_source == "mtime" else " "
         where = _where(doc)
         copies = f"  {_more_copies(doc.copies)}" if doc.copies else ""
@@ -206,7 +207,7 @@ _LEVEL_WORDS = {"answer": "ANSWER", "verify": "VERIFY", "unknown": "I DON'T KNOW
 
 
 def _when(doc) -> str:
-    return doc.source_date.date().isoformat() if doc.source_date else "undated"
+    return as_known(doc.source_date, doc.date_precision) if doc.source_date else "undated"
 
 
 def _age(days: float | None) -> str:

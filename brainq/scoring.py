@@ -70,6 +70,14 @@ def effective_day(when: datetime, precision: str | None) -> date:
     return day
 
 
+def as_known(when: datetime, precision: str | None, iso: bool = True) -> str:
+    """A date as far as it is known: a month's is "2025-03" ("Mar 2025"), no more its first
+    day than its last; `iso` False writes it for a sentence ("Mar 3, 2025")."""
+    if iso:
+        return when.date().isoformat()[: {"month": 7, "year": 4}.get(precision, 10)]
+    return when.strftime({"month": "%b %Y", "year": "%Y"}.get(precision, "%b %-d, %Y"))
+
+
 def age_in_days(doc, as_of: date) -> float | None:
     if doc.source_date is None:
         return None

@@ -14,7 +14,7 @@ from datetime import date
 from brainq.config import Config
 from brainq.dates import find_event_dates
 from brainq.facts import facts
-from brainq.scoring import Scored, effective_day
+from brainq.scoring import Scored, as_known, effective_day
 from brainq.timeref import TimeRef
 
 LEVELS = ("answer", "verify", "unknown")
@@ -136,7 +136,7 @@ def _where_found(top: Scored, config: Config, pattern: str) -> str:
     recent it is (recent: within the timeline's first bucket)."""
     age = f"{days(top.age_days)} old" if top.age_days is not None else "undated"
     if config.patterns[pattern].decay.model == "none" and top.doc.source_date:
-        return f"Found in {top.doc.doc_type} from {top.doc.source_date.date().isoformat()} ({age})"
+        return f"Found in {top.doc.doc_type} from {as_known(top.doc.source_date, top.doc.date_precision)} ({age})"
     recent = config.timeline[0].max_days
     if top.age_days is not None and recent is not None and top.age_days <= recent:
         return f"Recent information found ({top.doc.doc_type}, {age})"
@@ -148,7 +148,7 @@ def days(n: float) -> str:
 
 
 def _label(s: Scored) -> str:
-    when = s.doc.source_date.strftime("%b %-d, %Y") if s.doc.source_date else "undated"
+    when = as_known(s.doc.source_date, s.doc.date_precision, iso=False) if s.doc.source_date else "undated"
     return f"{s.doc.doc_type} ({when})"
 
 

@@ -310,3 +310,22 @@ def test_a_file_named_to_drive_the_terminal_is_printed_escaped(tmp_path):
     assert odd_store.exit_code == 1 and "st[/b]\\x1bx" in odd_store.output and "\x1b" not in odd_store.output
     missing = run_cli("ingest", str(tmp_path / "gone\x1b[2J"), store=store)
     assert "gone\\x1b[2J: no such file" in missing.output and "\x1b" not in missing.output
+
+
+def test_a_date_known_to_the_month_or_year_is_shown_and_listed_as_that(tmp_path, embedder):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "tuner.txt").write_text("Date: March 2025\nThe piano tuner came and charged $180.\n")
+    (notes / "camping.txt").write_text("Date: 2023\nCamping list: tent, stove, lantern.\n")
+    store = tmp_path / "store"
+    assert run_cli("ingest", "--quiet", str(notes), store=store).exit_code == 0
+
+    def listed(*args):
+        return sorted(line.split()[0] for line in run_cli("list", *args, store=store).stdout.splitlines())
+
+    assert listed() == ["2023", "2025-03"]
+    assert listed("--since", "2025-03-15") == ["2025-03"]  # any day of March
+    assert listed("--since", "2023-12-31", "--until", "2025-02-28") == ["2023"]
+    assert listed("--since", "2024-01-01", "--until", "2025-02-28") == []
+    answer = run_cli("ask", "--as-of", "2025-06-01", "How much did the piano tuner charge?", store=store).stdout
+    assert "2025-03 " in answer and "2025-03-01" not in answer

@@ -387,10 +387,14 @@ class Catalog:
             query += " AND doc_type = ?"
             args.append(doc_type)
         # By the day the document was written where it was written (the day `list` shows):
-        # an email of 22:10 at UTC-4 is that day's, though past midnight in UTC.
+        # an email of 22:10 at UTC-4 is that day's, though past midnight in UTC. A date known
+        # to the month or year only is any day of it: "March 2025" is since March 15.
         if since:
-            query += " AND substr(source_date, 1, 10) >= ?"
-            args.append(since.isoformat())
+            query += (
+                " AND CASE date_precision WHEN 'month' THEN substr(source_date, 1, 7) >= ?"
+                " WHEN 'year' THEN substr(source_date, 1, 4) >= ? ELSE substr(source_date, 1, 10) >= ? END"
+            )
+            args += [since.isoformat()[:7], since.isoformat()[:4], since.isoformat()]
         if until:
             query += " AND substr(source_date, 1, 10) <= ?"
             args.append(until.isoformat())
