@@ -23,7 +23,7 @@ from brainq import __version__
 from brainq.ask import AS_OF_YEARS, ask, check_question, rank, result_json
 from brainq.config import Config
 from brainq.errors import BrainqError
-from brainq.scoring import visible
+from brainq.scoring import as_known, visible
 from brainq.store import Store
 
 DOCUMENT_CHARS = 20_000  # text get_document returns at most: enough to read, not a whole mailbox
@@ -258,6 +258,8 @@ def _within(doc, first: date | None, last: date | None, doc_type: str | None) ->
     written = doc.source_date.date() if doc.source_date else None
     if doc_type and doc.doc_type != doc_type:
         return False
-    if first and (written is None or written < first):
+    # As `list` keeps them: a date known to the month or year is any day of it.
+    known = as_known(doc.source_date, doc.date_precision) if doc.source_date else None
+    if first and (known is None or known < first.isoformat()[: len(known)]):
         return False
     return not last or (written is not None and written <= last and visible(doc, last))

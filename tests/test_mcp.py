@@ -156,3 +156,16 @@ def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
     assert not_json == {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error: the line is not JSON"}}
     assert not_a_message["id"] == 1 and not_a_message["error"]["code"] == -32600  # its id, where it can be read
     assert ping == {"jsonrpc": "2.0", "id": 2, "result": {}}
+
+
+def test_search_keeps_a_date_known_to_the_month_as_any_day_of_it():
+    from datetime import date, datetime
+    from types import SimpleNamespace
+
+    from brainq.mcp_server import _within
+
+    march = SimpleNamespace(source_date=datetime(2025, 3, 1), date_precision="month", doc_type="note")
+    assert _within(march, date(2025, 3, 15), None, None)
+    assert _within(march, None, date(2025, 3, 1), None)
+    assert not _within(march, date(2025, 4, 1), None, None)
+    assert not _within(SimpleNamespace(**{**vars(march), "date_precision": "day"}), date(2025, 3, 15), None, None)
