@@ -14,14 +14,16 @@ from datetime import date
 from brainq.dates import find_event_dates
 
 _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
-# Money: a currency sign before the figure, or after it as much of Europe writes it ("84,50 €");
+# Money: a currency sign before the figure, or after it as much of Europe writes it ("84,50 €"),
+# or a currency's name or code after it ("180 dollars", "12 EUR": not "pounds", which weigh);
 # or a figure with cents under a money label, as a bank's statement prints it ("Amount: -48.20").
 _AMOUNT = re.compile(
     r"(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
-    r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
+    r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?:(?P<sign_after>[€£])|(?P<currency>dollars?|bucks|euros?|usd|eur|gbp)\b)"
     r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*(?P<labelled>[-−]?\d[\d,]*[.,]\d\d)\b",
     re.I,
 )
+_CURRENCY_SIGNS = {"dol": "$", "buc": "$", "usd": "$", "eur": "€", "gbp": "£"}  # by the name's first letters
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
 # A code: a token with a digit and a letter or symbol (model numbers, passwords, account and
 # phone numbers), but not a range ("6-10"), a span of years or an ISO date; or a run of six
@@ -112,7 +114,8 @@ def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:
         found["time"] = _time(m)
     if m := _AMOUNT.search(sentence):
         figure = m.group("figure") or m.group("figure_before") or m.group("labelled")
-        found["amount"] = (m.group("sign") or m.group("sign_after") or "") + figure.replace(",", "")
+        sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get((m.group("currency") or "").lower()[:3], "")
+        found["amount"] = sign + figure.replace(",", "")
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
     days = find_event_dates(sentence, anchor)

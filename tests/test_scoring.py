@@ -265,6 +265,9 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Total: 3 items", {}),  # a count under a money label is no money
+        ("The piano tuner charged 180 dollars.", {"amount": "$180"}),  # the same as "$180"
+        ("Tickets are 12 euros a head, 30 EUR for a family", {"amount": "€12"}),
+        ("The puppy gained 5 pounds", {}),  # pounds that weigh
         ("Replace with a 16 x 25 x 4 filter", {"size": "16x25x4"}),
         ("Practice is cancelled tomorrow.", {"yes/no": "off or changed"}),
         ("Friday is a half-day.", {"yes/no": "off or changed"}),
