@@ -629,9 +629,13 @@ def copy_key(doc: Document) -> str:
 def _unchanged(report: IngestReport, progress: Progress, path: str, record: FileRecord) -> None:
     """A file read before is passed over; one that could not be read is counted as such, as a
     report that said only "unchanged" of it would say all is well. It is not reported failed
-    again: a nightly backfill would mail the same failure every night."""
+    again: a nightly backfill would mail the same failure every night. One skipped (of a kind
+    not read, or empty) is skipped again, with its reason: it is in no store."""
+    if record.error in (EMPTY, NOT_A_KIND):
+        _skip(report, progress, path, record.error)
+        return
     report.unchanged += 1
-    report.still_unread += bool(record.error) and record.error not in (EMPTY, NOT_A_KIND)
+    report.still_unread += bool(record.error)
     progress.file_done(path, "unchanged", 0)
 
 

@@ -900,6 +900,11 @@ def test_every_file_is_accounted_for(home):
     # files passed over as empty or of a kind brainq does not read.
     again = json.loads(run_cli("backfill", "--json", store=store).stdout)
     assert again["failed"] == 2 and again["still_unread"] == 1  # the names, still; the PDF, counted
+    # What was skipped is skipped again, with its reason: it is in no store.
+    assert {(Path(f["path"]).name, f["reason"]) for f in again["skipped_files"]} >= {
+        ("empty.txt", "empty"), ("photos.rar", "not a kind brainq reads"),
+    }  # fmt: skip
+    assert again["skipped"] == 7
     assert "(1 of them unread, as before: `brainq status` says why)" in run_cli("backfill", store=store).stdout
     info = json.loads(run_cli("status", "--json", store=store).stdout)
     assert [(Path(f["path"]).name, f["reason"][:11]) for f in info["failed_files"]] == [("broken.pdf", "unreadable ")]
