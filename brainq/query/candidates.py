@@ -124,10 +124,12 @@ def retrieve(
         cand = max(found, key=lambda c: c.rank)
         cand.relevance = max(c.relevance for c in found)
         cand.other_texts = [c.text for c in found if c is not cand]
-        # Copies of one document (StoredDocument.copy_key) are one result: the best of them.
+        # Copies of one document (StoredDocument.copy_key) are one result: the best of them,
+        # and of equals the one read last (a folder renamed is read under its new name, while
+        # the old one, not found, keeps its documents until it is forgotten).
         key = cand.doc.copy_key or cand.doc.doc_id
         if key in best:
-            kept, other = sorted([best[key], cand], key=lambda c: c.rank, reverse=True)
+            kept, other = sorted([best[key], cand], key=lambda c: (c.rank, c.doc.ingested_at), reverse=True)
             kept.copies += [other.doc.place, *other.copies]
             cand = kept
         best[key] = cand
