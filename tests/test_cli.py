@@ -329,3 +329,13 @@ def test_a_date_known_to_the_month_or_year_is_shown_and_listed_as_that(tmp_path,
     assert listed("--since", "2024-01-01", "--until", "2025-02-28") == []
     answer = run_cli("ask", "--as-of", "2025-06-01", "How much did the piano tuner charge?", store=store).stdout
     assert "2025-03 " in answer and "2025-03-01" not in answer
+
+
+def test_explain_prints_titles_as_written(tmp_path, embedder):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "sale.txt").write_text("Bake sale [/b] moved to [bold]Thursday\nThe bake sale is on Thursday at noon.\n")
+    store = tmp_path / "store"
+    assert run_cli("ingest", "--quiet", str(notes), store=store).exit_code == 0
+    shown = run_cli("ask", "--explain", "When is the [bake] sale?", store=store).stdout
+    assert "Bake sale [/b] moved to [bold]Thursday" in shown and "\\[" not in shown
