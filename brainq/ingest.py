@@ -329,8 +329,12 @@ def _walk(
         return
     home = str(store_home.resolve())
     skip = {name.casefold() for name in skip_mail}
+    # A Maildir message forgotten stays forgotten when a mail client marks it read or flags it,
+    # moving it from new/ to cur/ and renaming it: it is the same message by its unique name.
+    messages = {key for key in map(_maildir_message, left_out) if key}
+
     def wanted(path: str) -> bool:
-        return not any(within(path, gone) for gone in left_out)
+        return not any(within(path, gone) for gone in left_out) and _maildir_message(path) not in messages
 
     unreadable: list[str] = []  # os.walk passes over a folder it cannot list, without a word
     for folder, dirs, names in os.walk(root, onerror=lambda exc: unreadable.append(exc.filename)):
@@ -355,6 +359,15 @@ def _walk(
             else:
                 yield path
     yield from filter(wanted, unreadable)
+
+
+def _maildir_message(path: str) -> tuple[str, str] | None:
+    """A Maildir message's folder and unique name (its file name up to the ":2," of its
+    flags), whether in new/ or cur/; None for any other path."""
+    folder, sub, name = path.rsplit("/", 2)[-3:] if path.count("/") >= 2 else ("", "", "")
+    if sub not in ("cur", "new") or not name:
+        return None
+    return folder, name.split(":", 1)[0]
 
 
 def _mail_folder(name: str, skip: set[str]) -> bool:

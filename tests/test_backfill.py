@@ -491,6 +491,20 @@ def test_read_message_moving_from_new_to_cur_is_not_embedded_again(home):
     assert_consistent(store)
 
 
+def test_a_forgotten_message_stays_forgotten_when_it_is_read(home):
+    """A mail client that marks a message read moves it from new/ to cur/ and renames it."""
+    tree, store = home
+    message = tree / "Maildir/new/1773400000.M9P9.host"
+    shutil.copy(FIXTURES / "mail/newsletter-html.eml", message)
+    assert backfill(store)["added"] == 1
+    assert run_cli("forget", str(message), store=store).exit_code == 0
+    os.rename(message, tree / "Maildir/cur/1773400000.M9P9.host:2,RS")
+    assert backfill(store)["added"] == 0
+    assert documents(store, tree / "Maildir/cur/1773400000.M9P9.host:2,RS") == {}
+    assert_consistent(store)
+
+
+
 # -- metadata from an older brainq ---------------------------------------------------------------
 
 
