@@ -82,6 +82,7 @@ def classify(question: str, config: Config, override: str | None = None) -> Inte
     matches = {name: _matches(question, p.cues) for name, p in config.patterns.items()}
     scores = {name: float(len(found)) for name, found in matches.items()}
     if override is not None:
+        override = next((name for name in config.patterns if name.lower() == override.lower()), override)
         if override not in config.patterns:
             valid = ", ".join(config.patterns)
             raise UsageError(f"unknown pattern {override!r}: choose one of {valid}")

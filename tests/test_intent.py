@@ -140,8 +140,9 @@ def test_no_cue_gives_the_default(config):
     assert shaped.pattern == "logistical" and shaped.reason == "no cue matched; a day in a present or future question asks what happens that day"
 
 
-def test_override(config):
-    intent = classify("Is Friday a half-day?", config, override="historical")
+@pytest.mark.parametrize("override", ["historical", "Historical", "HISTORICAL"])
+def test_override(config, override):
+    intent = classify("Is Friday a half-day?", config, override=override)
     assert intent.pattern == "historical"
     assert intent.scores["logistical"] > 0
 

@@ -2,6 +2,7 @@
 exit statuses, shared by the commands (one module per family of them, beside this one)."""
 
 import os
+import re
 import signal
 import sys
 from datetime import date
@@ -156,6 +157,11 @@ def parse_day(value: str | None, option: str) -> date | None:
     if value is None:
         return None
     try:
+        if not _ISO_DAY.fullmatch(value):  # fromisoformat also takes "20260101" and "2026-W05"
+            raise ValueError(value)
         return date.fromisoformat(value)
     except ValueError:
         raise UsageError(f"{option} takes a date as YYYY-MM-DD, got {value!r}") from None
+
+
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")

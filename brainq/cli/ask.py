@@ -11,6 +11,8 @@ import typer
 from brainq.cli.app import Settings, app, parse_day
 from brainq.errors import UsageError
 
+CONTEXT_BUDGET = 1500  # tokens of --context's text: a few sources whole, within any model's window
+
 
 @app.command()
 def ask(
@@ -24,7 +26,7 @@ def ask(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Show the pattern, the time and every score factor (--json always holds them).")] = False,
     context: Annotated[bool, typer.Option("--context", help="Print the evidence as plain text for a language model.")] = False,
-    budget: Annotated[int, typer.Option(min=50, metavar="TOKENS", help="Token budget for --context.")] = 1500,
+    budget: Annotated[Optional[int], typer.Option(min=50, metavar="TOKENS", help="Token budget for --context [default: 1500].")] = None,
 ) -> None:
     """Answer a question from the freshest relevant evidence, with a verdict and sources.
 
@@ -47,6 +49,10 @@ def ask(
 
     if as_json and context:
         raise UsageError("--json and --context print the answer two ways: choose one")
+    if budget is not None and not context:
+        raise UsageError("--budget is the size of --context's text: give --context too")
+    if explain and (context or as_json):
+        raise UsageError("--explain shows the scores beside the answer on the terminal; --json always holds them")
     settings: Settings = ctx.obj
     config = settings.config()
     day = parse_day(as_of, "--as-of") or date.today()
@@ -56,7 +62,7 @@ def ask(
     if as_json:
         print_json(answer.to_json())
     elif context:
-        print_context(answer, config, budget)
+        print_context(answer, config, budget or CONTEXT_BUDGET)
     else:
         print_answer(answer, config, explain)
 

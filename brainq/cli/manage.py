@@ -68,6 +68,8 @@ def list_documents(
     if problem:
         raise UsageError(f"--type: {problem}")
     first, last = parse_day(since, "--since"), parse_day(until, "--until")
+    if first and last and first > last:
+        raise UsageError(f"--since {first} is after --until {last}: no day is in both")
     docs = settings.store().documents(doc_type, first, last)
     print_documents(docs, as_json=as_json)
 
