@@ -66,7 +66,7 @@ def run(*args, store=None):
         (["list", "--since", "20260101"], 2, "--since takes a date as YYYY-MM-DD, got '20260101'"),
         (["list", "--since", "2026-03-01", "--until", "2026-02-01"], 2, "--since 2026-03-01 is after --until 2026-02-01"),
         (["ask", "--budget", "500", "Is Friday a half-day?"], 2, "--budget is the size of --context's text"),
-        (["ask", "--explain", "--context", "Is Friday a half-day?"], 2, "--explain shows the scores beside the answer"),
+        (["ask", "--explain", "--context", "Is Friday a half-day?"], 2, "--explain shows the scores beside the answer; --context prints"),
         (["list", "--type", "invoices"], 2, "unknown doc_type 'invoices': choose one of calendar_event, email, invoice"),
         (["--no-such-option", "status"], 2, "No such option"),
         (["backfill"], 2, "no sources to scan"),

@@ -51,8 +51,8 @@ def ask(
         raise UsageError("--json and --context print the answer two ways: choose one")
     if budget is not None and not context:
         raise UsageError("--budget is the size of --context's text: give --context too")
-    if explain and (context or as_json):
-        raise UsageError("--explain shows the scores beside the answer on the terminal; --json always holds them")
+    if explain and context:  # (with --json it adds nothing: the object holds every score)
+        raise UsageError("--explain shows the scores beside the answer; --context prints the evidence alone")
     settings: Settings = ctx.obj
     config = settings.config()
     day = parse_day(as_of, "--as-of") or date.today()
