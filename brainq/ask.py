@@ -86,10 +86,12 @@ def result_json(rank: int, s: Scored, floor: float) -> dict:
         "locator": doc.locator,
         "source_date": _iso(doc.source_date),
         "date_source": doc.date_source,
+        "date_precision": doc.date_precision,
         "doc_type": doc.doc_type,
         "title": doc.title,
         "snippet": glance(s.candidate.sentence) if s.candidate.sentence else _snippet(s.candidate.text),
         "score": round(s.score, 4),
+        "dated": s.dated,  # put in order of date ("first"/"last"), not of score
         "age_days": s.age_days,
         "superseded_by": s.superseded_by,
         "copies": s.candidate.copies,

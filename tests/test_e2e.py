@@ -390,3 +390,16 @@ def test_saved_and_attached_web_pages_are_asked_like_any_other(tmp_path):
     assert code["results"][0]["locator"] == "confirmation.html" and "5521" in code["answer"], code
     price = ask_json(store, "How much was the furnace filter?")
     assert price["results"][0]["path"].endswith("order-4471.html") and "$12.99" in price["answer"], price
+
+
+def test_a_last_question_puts_its_closest_evidence_in_order_of_date_and_says_which(sample_store):
+    store, _ = sample_store
+    answer = ask_json(store, "When was Maggie's last vet visit?", "--top-k", "10")
+    assert answer["time"]["order"] == "desc" and answer["ordered_by"] == "date"
+    dated = [r for r in answer["results"] if r["dated"]]
+    assert dated and answer["results"][: len(dated)] == dated  # first, then the rest by score
+    assert all(r["relevant"] for r in dated)
+    days = [r["source_date"][:10] for r in dated]
+    assert days == sorted(days, reverse=True)
+    rest = [r["score"] for r in answer["results"][len(dated) :]]
+    assert rest == sorted(rest, reverse=True)
