@@ -46,7 +46,7 @@ from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument, is
 from brainq.store.records import EMPTY, NOT_A_KIND, within
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
-SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".Trash", ".cache"}
+SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".cache"}
 # A file with one of these endings that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = (
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
@@ -347,7 +347,9 @@ def _walk(
         keep = [d for d in keep if d not in linked]
         bins = {d for d in keep if _mail_folder(d, skip) and _holds_mail(os.path.join(folder, d))}
         apart.extend(os.path.join(folder, d) for d in sorted(bins))
-        keep = [d for d in keep if d not in bins]
+        # A desktop's ".Trash" holds what its owner threw away; Maildir++'s holds mail, which
+        # skip_mail sets apart (and says so) or not.
+        keep = [d for d in keep if d not in bins and not (d == ".Trash" and not _holds_mail(os.path.join(folder, d)))]
         yield from (os.path.join(folder, d) for d in sorted(keep) if unnamable(d))
         dirs[:] = sorted(d for d in keep if not unnamable(d))
         for name in sorted(names):

@@ -847,13 +847,15 @@ def test_spam_and_deleted_mail_stays_out(home, tmp_path):
     one = (FIXTURES / "mail/Maildir/cur/1741700000.M1P2.host:2,S").read_bytes()
     bins = ["Maildir/.Junk/cur/1.host:2,S", "Maildir/.INBOX.Trash/cur/2.host:2,S",
             "mbsync/[Gmail]/Spam/cur/3.host:2,S", "offlineimap/[Gmail].Bin/new/6.host", "Thunderbird/Junk",
-            "Apple/Deleted Messages.mbox/Messages/4.emlx"]  # fmt: skip
+            "Apple/Deleted Messages.mbox/Messages/4.emlx", "Maildir/.Trash/cur/8.host:2,S"]  # fmt: skip
     kept = ["Maildir/.Receipts/cur/5.host:2,S", "notes/Junk/7.eml"]  # a folder of one's own
     for name in bins + kept:
         (tree / name).parent.mkdir(parents=True, exist_ok=True)
         (tree / name).write_bytes(one.replace(b"Subject:", f"X-Name: {name}\nSubject:".encode()))
     (tree / "Thunderbird/Junk").write_bytes(b"From - Mon Jan  6 10:00:00 2025\n" + one)
     (tree / "notes/Trash").write_bytes(one)  # a message saved under that name: no mailbox
+    (tree / "Desktop/.Trash").mkdir(parents=True)  # a desktop's: thrown away, not read, not mail
+    (tree / "Desktop/.Trash/old.txt").write_text("A note thrown away.")
     (tree / "Claws/trash").mkdir(parents=True)  # an MH folder
     (tree / "Claws/trash/.mh_sequences").write_text("unseen: 1\n")
     (tree / "Claws/trash/1").write_bytes(one)
