@@ -47,6 +47,8 @@ from brainq.store.records import EMPTY, NOT_A_KIND, within
 
 # Folders that never hold a person's documents; Maildir's tmp/ holds half-delivered mail.
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".cache"}
+# How the reason a file failed ends when the documents of its last reading are kept.
+KEPT = "; what was read of it before is kept"
 # A file with one of these endings that cannot be read is a failure; any other is just not ours.
 KNOWN_SUFFIXES = (
     ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
@@ -331,10 +333,10 @@ def _walk(
     skip = {name.casefold() for name in skip_mail}
     # A Maildir message forgotten stays forgotten when a mail client marks it read or flags it,
     # moving it from new/ to cur/ and renaming it: it is the same message by its unique name.
-    messages = {key for key in map(_maildir_message, left_out) if key}
+    messages = {key for key in map(_maildir_message, left_out) if key and _is_maildir(key[0])}
 
     def wanted(path: str) -> bool:
-        return not any(within(path, gone) for gone in left_out) and _maildir_message(path) not in messages
+        return not any(within(path, gone) for gone in left_out)
 
     unreadable: list[str] = []  # os.walk passes over a folder it cannot list, without a word
     for folder, dirs, names in os.walk(root, onerror=lambda exc: unreadable.append(exc.filename)):
@@ -354,7 +356,7 @@ def _walk(
         dirs[:] = sorted(d for d in keep if not unnamable(d))
         for name in sorted(names):
             path = os.path.join(folder, name)
-            if name.startswith(".") or not wanted(path):
+            if name.startswith(".") or not wanted(path) or (messages and _maildir_message(path) in messages):
                 continue
             if _mailbox_file(path, skip):
                 apart.append(path)
@@ -364,12 +366,22 @@ def _walk(
 
 
 def _maildir_message(path: str) -> tuple[str, str] | None:
-    """A Maildir message's folder and unique name (its file name up to the ":2," of its
-    flags), whether in new/ or cur/; None for any other path."""
-    folder, sub, name = path.rsplit("/", 2)[-3:] if path.count("/") >= 2 else ("", "", "")
-    if sub not in ("cur", "new") or not name:
-        return None
-    return folder, name.split(":", 1)[0]
+    """The folder and unique name of what may be a Maildir message: a file in new/, or one in
+    cur/ whose name ends in the ":2," of its flags (";2," or "!2," where a file system takes no
+    colon), named without them; else None."""
+    folder, sub = os.path.split(os.path.dirname(path))
+    name = os.path.basename(path)
+    unique = _MAILDIR_FLAGS.sub("", name)
+    if sub == "new" or (sub == "cur" and unique != name):
+        return folder, unique
+    return None
+
+
+_MAILDIR_FLAGS = re.compile(r"[:;!]2,[A-Za-z]*$")
+
+
+def _is_maildir(folder: str) -> bool:
+    return all(os.path.isdir(os.path.join(folder, sub)) for sub in ("cur", "new"))
 
 
 def _mail_folder(name: str, skip: set[str]) -> bool:
@@ -492,11 +504,13 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         # Hostile files reach corners no parser anticipates (some state their assumptions with
         # `assert`); the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
-    if record and record.sha256 and not record.error and not record.pending:
+    read_before = record and record.sha256 and not record.pending and (not record.error or record.error.endswith(KEPT))
+    if read_before and not mailbox:
         # A file read before that fails now (overwritten by a broken copy, or out of time on a
-        # busy night) keeps what was read of it: only a file that is gone is dropped. Like
-        # any unreadable file, it is passed over until it changes.
-        reason += "; what was read of it before is kept"
+        # busy night, or read again with new settings) keeps what was read of it: only a file
+        # that is gone is dropped. Like any unreadable file, it is passed over until it
+        # changes. (A mailbox's parts read in this run are on their way to the writer.)
+        reason += KEPT
         store.failed_file(path, st.st_size, st.st_mtime_ns, sha, reason, derived)
         _fail(report, progress, path, reason)
         return

@@ -164,6 +164,12 @@ def test_a_file_that_no_longer_reads_keeps_its_documents_and_is_tried_again(home
     assert (report["failed"], report["unchanged"], report["still_unread"]) == (0, TREE_FILES, 1)
     (failed,) = json.loads(run_cli("status", "--json", store=store).stdout)["failed_files"]
     assert failed["reason"].endswith("what was read of it before is kept")
+    # ... and when it is broken again otherwise, or read again with new settings.
+    note.write_bytes(b"%PDF-1.4 truncated again")
+    assert backfill(store, status=3)["failed"] == 1 and documents(store, note) == before
+    with closing(sqlite3.connect(store / "catalog.sqlite3")) as db, db:
+        db.execute("UPDATE files SET derived = 0 WHERE path = ?", (str(note),))
+    assert backfill(store, status=3)["failed"] == 1 and documents(store, note) == before
     note.write_bytes(readable)
     report = backfill(store)
     assert (report["failed"], report["updated"], report["still_unread"]) == (0, 1, 0)
@@ -501,6 +507,14 @@ def test_a_forgotten_message_stays_forgotten_when_it_is_read(home):
     os.rename(message, tree / "Maildir/cur/1773400000.M9P9.host:2,RS")
     assert backfill(store)["added"] == 0
     assert documents(store, tree / "Maildir/cur/1773400000.M9P9.host:2,RS") == {}
+    # Folders named new and cur that are no Maildir hold files of their own names.
+    (tree / "notes/new").mkdir()
+    (tree / "notes/new/Meeting: agenda.txt").write_text("Agenda: the budget.")
+    assert backfill(store)["added"] == 1
+    assert run_cli("forget", str(tree / "notes/new/Meeting: agenda.txt"), store=store).exit_code == 0
+    (tree / "notes/cur").mkdir()
+    (tree / "notes/cur/Meeting: agenda.txt").write_text("Minutes: the budget passed.")
+    assert backfill(store)["added"] == 1
     assert_consistent(store)
 
 
