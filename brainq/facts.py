@@ -15,11 +15,13 @@ from brainq.dates import find_event_dates
 
 _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
 # Money: a currency sign before the figure, or after it as much of Europe writes it ("84,50 €"),
-# or a currency's name or code after it ("180 dollars", "12 EUR": not "pounds", which weigh);
+# or a currency's name or code after it ("180 dollars", "12 EUR": not "pounds", which weigh,
+# nor a year's "2024 dollars");
 # or a figure with cents under a money label, as a bank's statement prints it ("Amount: -48.20").
 _AMOUNT = re.compile(
     r"(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
-    r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?:(?P<sign_after>[€£])|(?P<currency>dollars?|bucks|euros?|usd|eur|gbp)\b)"
+    r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
+    r"|(?<![\d,.])(?P<figure_named>(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?)\s?(?P<currency>dollars?|bucks|euros?|usd|eur|gbp)\b(?!-)"
     r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*(?P<labelled>[-−]?\d[\d,]*[.,]\d\d)\b",
     re.I,
 )
@@ -113,7 +115,7 @@ def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:
     if m := _TIME.search(sentence):
         found["time"] = _time(m)
     if m := _AMOUNT.search(sentence):
-        figure = m.group("figure") or m.group("figure_before") or m.group("labelled")
+        figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
         sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get((m.group("currency") or "").lower()[:3], "")
         found["amount"] = sign + figure.replace(",", "")
     if m := _SIZE.search(sentence):

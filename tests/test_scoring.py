@@ -268,6 +268,7 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("The piano tuner charged 180 dollars.", {"amount": "$180"}),  # the same as "$180"
         ("Tickets are 12 euros a head, 30 EUR for a family", {"amount": "€12"}),
         ("The puppy gained 5 pounds", {}),  # pounds that weigh
+        ("Prices are in 2024 dollars, per the 2 euro-zone reports", {}),  # a year; a word's part
         ("Replace with a 16 x 25 x 4 filter", {"size": "16x25x4"}),
         ("Practice is cancelled tomorrow.", {"yes/no": "off or changed"}),
         ("Friday is a half-day.", {"yes/no": "off or changed"}),
