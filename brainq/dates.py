@@ -356,6 +356,17 @@ def iso_date(raw: str | None) -> datetime | None:
     return when if when.year >= MIN_YEAR else None
 
 
+def given_day(text: str) -> date:
+    """A day given as YYYY-MM-DD, as `--as-of` and a tool's `since` take it; raises ValueError
+    for anything else (date.fromisoformat alone also takes "20260101" and "2026-W05")."""
+    if not _GIVEN_DAY.fullmatch(text):
+        raise ValueError(text)
+    return date.fromisoformat(text)
+
+
+_GIVEN_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def find_document_date(text: str, labelled_only: bool = False) -> tuple[datetime, str] | None:
     """When a document was written, if printed prominently: (midnight of that day, precision).
 

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from brainq import __version__
 from brainq.ask import AS_OF_YEARS, ask, check_question, rank, result_json
 from brainq.config import Config
+from brainq.dates import given_day
 from brainq.errors import BrainqError
 from brainq.scoring import as_known, visible
 from brainq.store import Store
@@ -79,7 +80,7 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         type (email, newsletter, invoice, receipt, manual, static_pdf, photo, calendar_event,
         note). Each result has path, date, type, title, a snippet and its score.
         """
-        first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
+        (first, last), n = _span(since, until), _limit(limit)
         _check_type(doc_type)
 
         def found():
@@ -119,7 +120,7 @@ def server(store: Store, config: Config, embed) -> MCPServer:
         `since`/`until` (YYYY-MM-DD) keep documents written in that span; `doc_type` keeps one
         type; at most `limit` (up to 200): the rest is reached by a narrower span.
         """
-        first, last, n = _day(since, "since"), _day(until, "until"), _limit(limit)
+        (first, last), n = _span(since, until), _limit(limit)
         _check_type(doc_type)
 
         def listed():
@@ -239,11 +240,18 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
+def _span(since: str | None, until: str | None) -> tuple[date | None, date | None]:
+    first, last = _day(since, "since"), _day(until, "until")
+    if first and last and first > last:
+        raise ToolError(f"since {first} is after until {last}: no day is in both")
+    return first, last
+
+
 def _day(value: str | None, name: str) -> date | None:
     if value is None or value == "":
         return None
     try:
-        return date.fromisoformat(value)
+        return given_day(value)
     except (TypeError, ValueError):
         raise ToolError(f"{name} takes a date as YYYY-MM-DD, got {_shown(value)}") from None
 

@@ -33,7 +33,7 @@ def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
     tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, no_question, wordy_limit,
-            no_query, long_id, still, newest) = session_calls(
+            no_query, long_id, still, newest, compact_day, backwards) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -52,6 +52,8 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("get_document", {"id": "x" * 10_000}),
             ("ask", {"question": "Is Friday a half-day?", "as_of": AS_OF}),
             ("list_documents", {"newest_first": True, "limit": 3}),
+            ("list_documents", {"since": "20260301"}),
+            ("search", {"query": "filter", "since": "2026-03-01", "until": "2026-02-01"}),
         ],
     )
     assert set(tools) == {"ask", "search", "get_document", "list_documents", "status"}
@@ -75,6 +77,8 @@ def test_every_tool_on_the_sample_store(sample_store):
     assert no_question.is_error and no_question.content[0].text == "Error executing tool ask: question is required"
     assert wordy_limit.is_error and wordy_limit.content[0].text.endswith("limit takes a whole number, got 'many'")
     assert no_query.is_error and "the query has no words" in no_query.content[0].text
+    assert compact_day.is_error and "since takes a date as YYYY-MM-DD" in compact_day.content[0].text
+    assert backwards.is_error and "since 2026-03-01 is after until 2026-02-01" in backwards.content[0].text
     assert long_id.is_error and len(long_id.content[0].text) < 200  # a client's argument quoted in part
     assert not still.is_error and still.structured_content["verdict"]["level"] == "answer"
     dates = [d["source_date"] for d in newest.structured_content["result"]]

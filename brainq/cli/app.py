@@ -2,7 +2,6 @@
 exit statuses, shared by the commands (one module per family of them, beside this one)."""
 
 import os
-import re
 import signal
 import sys
 from datetime import date
@@ -13,6 +12,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
+from brainq.dates import given_day
 from brainq.errors import BrainqError, ExitCode, UsageError
 from brainq.paths import NOT_UTF8, printable, shown, unnamable
 
@@ -157,11 +157,6 @@ def parse_day(value: str | None, option: str) -> date | None:
     if value is None:
         return None
     try:
-        if not _ISO_DAY.fullmatch(value):  # fromisoformat also takes "20260101" and "2026-W05"
-            raise ValueError(value)
-        return date.fromisoformat(value)
+        return given_day(value)
     except ValueError:
         raise UsageError(f"{option} takes a date as YYYY-MM-DD, got {value!r}") from None
-
-
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
