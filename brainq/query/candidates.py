@@ -18,6 +18,7 @@ sentence of it is the answer.
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -125,11 +126,11 @@ def retrieve(
         cand.relevance = max(c.relevance for c in found)
         cand.other_texts = [c.text for c in found if c is not cand]
         # Copies of one document (StoredDocument.copy_key) are one result: the best of them,
-        # and of equals the one read last (a folder renamed is read under its new name, while
-        # the old one, not found, keeps its documents until it is forgotten).
+        # and of equals one whose file is there (a folder renamed is read under its new name,
+        # while the old one, not found, keeps its documents until it is forgotten).
         key = cand.doc.copy_key or cand.doc.doc_id
         if key in best:
-            kept, other = sorted([best[key], cand], key=lambda c: (c.rank, c.doc.ingested_at), reverse=True)
+            kept, other = sorted([best[key], cand], key=lambda c: (c.rank, os.path.exists(c.doc.path)), reverse=True)
             kept.copies += [other.doc.place, *other.copies]
             cand = kept
         best[key] = cand
