@@ -447,7 +447,8 @@ def _check(config: Config, b: _Builder) -> None:
             b.fail(f"retrieval.{key}", "must be at least 1")
 
 
-# Settings of `retrieval` that are shares, similarities or factors that weigh evidence down.
+# Settings of `retrieval` that are shares or similarities, or factors of at most 1 (a boost
+# also weighs down, by 1 minus itself).
 _RETRIEVAL_SHARES = (
     "relevance_floor", "support_share", "sentence_context", "order_min_share", "out_of_range_factor",
     "superseded_factor", "supersede_min_similarity", "expansion_min_similarity", "asking_factor",

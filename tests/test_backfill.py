@@ -518,7 +518,6 @@ def test_a_forgotten_message_stays_forgotten_when_it_is_read(home):
     assert_consistent(store)
 
 
-
 # -- metadata from an older brainq ---------------------------------------------------------------
 
 
