@@ -467,8 +467,9 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         module = extractor_for(item) if st.st_size else None
         # An mbox (a Gmail export runs to gigabytes) is read in parts: the size limit is a message's.
         mailbox = grew or (module is mail and mail.is_mailbox(item))
-        if not mailbox and st.st_size > config.limits.max_file_mb * 2**20:
-            _fail(report, progress, path, _too_large(st.st_size, config.limits))
+        too_large = not mailbox and st.st_size > config.limits.max_file_mb * 2**20
+        if too_large and module is None and not path.lower().endswith(KNOWN_SUFFIXES):
+            _skip(report, progress, path, NOT_A_KIND)  # a film: not read, nor hashed, at any size
             return
         sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
         resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
@@ -489,6 +490,8 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
             _skip(report, progress, path, reason)
             yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
             return
+        if too_large:  # recorded as any file that cannot be read: passed over until it changes
+            raise ExtractError(_too_large(st.st_size, config.limits))
         if not mailbox:
             with _time_budget(config.limits.seconds_per_file):
                 found = list(extract_item(item, config.limits))

@@ -84,10 +84,26 @@ def test_limits_are_overridden_in_patterns_yaml():
 def test_max_file_mb(tmp_path):
     size = MIB // 1024  # the limit below, in bytes
     config = config_with(max_file_mb=1 / 1024)
-    report = run_ingest(tmp_path, config, {"edge.txt": b"n" * size, "over.txt": b"n" * (size + 1)})
+    files = {"edge.txt": b"n" * size, "over.txt": b"n" * (size + 1), "film.mkv": b"\0" * (size + 1)}
+    report = run_ingest(tmp_path, config, files)
     assert report.added == 1
     assert list(failed(report)) == ["over.txt"]
     assert failed(report)["over.txt"].startswith("too large")
+    # A file of a kind brainq does not read is skipped, whatever its size.
+    assert [(Path(f.path).name, f.reason) for f in report.skipped_files] == [("film.mkv", "not a kind brainq reads")]
+    # Like any file that cannot be read, the large one is passed over until it changes.
+    def again():
+        store = Store(tmp_path / "store")
+        try:
+            return ingest(store, config, [tmp_path / "in"], lambda texts: [[1.0] + [0.0] * 383 for _ in texts])
+        finally:
+            store.close()
+
+    report = again()
+    assert (report.failed, report.unchanged, report.still_unread, report.skipped) == (0, 2, 1, 1)
+    # One read before that grows past the limit keeps what was read of it.
+    (tmp_path / "in" / "edge.txt").write_bytes(b"n" * (size + 1))
+    assert failed(again())["edge.txt"].endswith("what was read of it before is kept")
 
 
 def test_seconds_per_file(tmp_path, monkeypatch):
