@@ -403,12 +403,11 @@ def _check(config: Config, b: _Builder) -> None:
         for i, shape in enumerate(pattern.prevails_when):
             if shape not in QUESTION_SHAPES:
                 b.fail(f"{base}.prevails_when[{i}]", f"must be one of {', '.join(QUESTION_SHAPES)}, got {shape!r}")
-    for name, pattern in config.patterns.items():
         # A misspelt doc_type would weigh its documents by default_weight without a word.
         for key, by_type in (("weights", pattern.weights), ("decay.half_life_by_type", pattern.decay.half_life_by_type)):
             for doc_type in by_type:
                 if why := config.doc_types.unknown(doc_type):
-                    b.fail(f"patterns.{name}.{key}.{doc_type}", why)
+                    b.fail(f"{base}.{key}.{doc_type}", why)
     for i, rule in enumerate(config.doc_types.rules):
         for j, cue in enumerate(rule.cues):
             _regex(cue, b, f"doc_types.rules[{i}].cues[{j}]")
