@@ -467,8 +467,9 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         module = extractor_for(item) if st.st_size else None
         # An mbox (a Gmail export runs to gigabytes) is read in parts: the size limit is a message's.
         mailbox = grew or (module is mail and mail.is_mailbox(item))
+        foreign = module is None and not path.lower().endswith(KNOWN_SUFFIXES)  # of no kind brainq reads
         too_large = not mailbox and st.st_size > config.limits.max_file_mb * 2**20
-        if too_large and module is None and not path.lower().endswith(KNOWN_SUFFIXES):
+        if too_large and foreign:
             _skip(report, progress, path, NOT_A_KIND)  # a film: not read, nor hashed, at any size
             return
         sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
@@ -485,7 +486,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     if resume:
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
-        if not st.st_size or (module is None and not path.lower().endswith(KNOWN_SUFFIXES)):
+        if not st.st_size or foreign:
             reason = NOT_A_KIND if st.st_size else EMPTY
             _skip(report, progress, path, reason)
             yield _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, [], [], reason)
