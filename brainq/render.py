@@ -13,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from brainq.paths import shown
-from brainq.scoring import as_known
+from brainq.scoring import as_known, coarse_age
 from brainq.store import StoredDocument
 from brainq.verdict import days as plural_days
 
@@ -210,9 +210,14 @@ def _when(doc) -> str:
     return as_known(doc.source_date, doc.date_precision) if doc.source_date else "undated"
 
 
-def _age(days: float | None) -> str:
+def _age(s, as_of: date) -> str:
+    """How long ago, in the unit the date is known to: a date known to the year is "this year",
+    not "0 days ago"."""
+    days, coarse = s.age_days, coarse_age(s.doc, as_of)
     if days is None:
         return "age unknown"
+    if coarse:
+        return coarse if coarse.startswith("this") else f"{coarse} ago"
     if days < 60:
         return f"{plural_days(days)} ago"
     if days < 730:
@@ -264,7 +269,7 @@ def print_answer(answer, config, explain: bool) -> None:
                 flag += f"  [dim]{_more_copies(s.candidate.copies)}[/]"
             date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
             out.print(
-                f"  {_when(s.doc)}{date_note}  {_age(s.age_days):<15} {s.doc.doc_type:<14} "
+                f"  {_when(s.doc)}{date_note}  {_age(s, answer.as_of):<15} {s.doc.doc_type:<14} "
                 f"{escape(_title(s.doc, 70))}{flag}"
             )
             out.print(f"      [dim]{escape(_where(s.doc))}[/]")

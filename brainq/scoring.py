@@ -78,6 +78,20 @@ def as_known(when: datetime, precision: str | None, iso: bool = True) -> str:
     return when.strftime({"month": "%b %Y", "year": "%Y"}.get(precision, "%b %-d, %Y"))
 
 
+def coarse_age(doc, as_of: date) -> str | None:
+    """How old a date known only to its month or year is, counted in that unit ("2 years",
+    "this month"): a note dated "2026" is not "0 days old" in April 2026. None for a date
+    known to the day."""
+    if doc.source_date is None or doc.date_precision not in ("month", "year"):
+        return None
+    unit, n = "year", as_of.year - doc.source_date.year
+    if doc.date_precision == "month":
+        unit, n = "month", n * 12 + as_of.month - doc.source_date.month
+    if n <= 0:
+        return f"this {unit}"
+    return f"{n} {unit}{'' if n == 1 else 's'}"
+
+
 def age_in_days(doc, as_of: date) -> float | None:
     if doc.source_date is None:
         return None

@@ -14,7 +14,7 @@ from datetime import date
 from brainq.config import Config
 from brainq.dates import find_event_dates
 from brainq.facts import facts
-from brainq.scoring import Scored, as_known, effective_day
+from brainq.scoring import Scored, as_known, coarse_age, effective_day
 from brainq.timeref import TimeRef
 
 LEVELS = ("answer", "verify", "unknown")
@@ -61,7 +61,7 @@ def judge(
     )
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
-    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength, closed=True), _where_found(top, config, pattern))
+    return Verdict("answer", _band(bands.answer_confidence, 1.0, strength, closed=True), _where_found(top, config, pattern, as_of))
 
 
 def _outranked(above: Scored | None) -> str | None:
@@ -127,14 +127,14 @@ def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
     if not is_fresh(top, rule, time, as_of):
-        return f"Possibly outdated: the best source is {days(top.age_days)} old ({top.doc.doc_type})"
+        return f"Possibly outdated: the best source is {_old(top, as_of)} ({top.doc.doc_type})"
     return None
 
 
-def _where_found(top: Scored, config: Config, pattern: str) -> str:
+def _where_found(top: Scored, config: Config, pattern: str, as_of: date) -> str:
     """Where the answer was found: for a pattern about the past, when it was written; else how
     recent it is (recent: within the timeline's first bucket)."""
-    age = f"{days(top.age_days)} old" if top.age_days is not None else "undated"
+    age = _old(top, as_of) if top.age_days is not None else "undated"
     if config.patterns[pattern].decay.model == "none" and top.doc.source_date:
         return f"Found in {top.doc.doc_type} from {as_known(top.doc.source_date, top.doc.date_precision)} ({age})"
     recent = config.timeline[0].max_days
@@ -145,6 +145,14 @@ def _where_found(top: Scored, config: Config, pattern: str) -> str:
 
 def days(n: float) -> str:
     return "1 day" if round(n) == 1 else f"{n:.0f} days"
+
+
+def _old(s: Scored, as_of: date) -> str:
+    """A dated source's age, in the unit its date is known to."""
+    coarse = coarse_age(s.doc, as_of)
+    if coarse is None:
+        return f"{days(s.age_days)} old"
+    return f"dated only to {coarse}" if coarse.startswith("this") else f"{coarse} old"
 
 
 def _label(s: Scored) -> str:

@@ -396,6 +396,21 @@ def test_verdict_levels_and_confidence_bands():
     assert _judge(strongest, "logistical").confidence == round(CONFIG.verdicts.answer_confidence - 0.01, 2)
 
 
+@pytest.mark.parametrize(
+    "written, precision, pattern, says",
+    [
+        ("2026-01-01T00:00:00", "year", "historical", "Found in email from 2026 (dated only to this year)"),
+        ("2024-01-01T00:00:00", "year", "historical", "Found in email from 2024 (2 years old)"),
+        ("2025-11-01T00:00:00", "month", "entity", "the best source is 4 months old"),
+        ("2026-03-10T00:00:00", "day", "logistical", "(email, 2 days old)"),
+    ],
+)
+def test_an_age_is_told_in_the_unit_its_date_is_known_to(written, precision, pattern, says):
+    """A note dated "2026" is no more "0 days old" in March than it is 70 days old."""
+    verdict = _judge(ranked([cand(doc("note", written, precision=precision), 0.8)], pattern), pattern)
+    assert says in verdict.reason
+
+
 @pytest.mark.parametrize("days_old, level", [(100, "answer"), (120, "verify")])
 def test_entity_answers_while_fresh_for_about_108_days(days_old, level):
     written = (datetime(2026, 3, 12) - timedelta(days=days_old)).isoformat()
