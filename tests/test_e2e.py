@@ -56,6 +56,8 @@ def test_list_shows_dates_types_and_sources(sample_store):
                                              "static_pdf", "photo", "calendar_event", "note"}
     assert by_path[str(SAMPLES / "notes" / "house-info.md")]["doc_type"] == "note"
     assert not [d for d in docs if d["date_source"] == "mtime"], "every sample carries its own date"
+    days = [d["source_date"][:10] for d in docs]
+    assert days == sorted(days), "in the order of the days shown, the writer's own"
     # A day is the day written where it was written: Tom's 22:10 (UTC-4) mail of Mar 11 is Mar 11's.
     late = [json.loads(line) for line in run_cli("list", "--json", "--since", "2026-03-11", "--until", "2026-03-11", store=store).stdout.splitlines()]
     assert "Subaru Saturday morning" in {d["title"] for d in late}

@@ -398,7 +398,8 @@ class Catalog:
         if until:
             query += " AND substr(source_date, 1, 10) <= ?"
             args.append(until.isoformat())
-        query += " ORDER BY source_ts IS NULL, source_ts, path, locator"
+        # In the order of the days shown, and within a day by the instant.
+        query += " ORDER BY source_date IS NULL, substr(source_date, 1, 10), source_ts, path, locator"
         docs = [document_from_row(row) for row in self.db.execute(query, args)]
         yield from fold_copies(docs)
 
