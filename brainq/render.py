@@ -160,6 +160,8 @@ def print_status(info: dict, as_json: bool) -> None:
     copies = info["copies_folded"]
     out.print(f"{counted(info['documents'], 'document')}, {counted(info['chunks'], 'chunk')} from "
               f"{counted(info['files'], 'file')} ({info['files_with_errors']} with errors)"
+              + (f"; {info['files_skipped']} skipped (empty, or of no kind brainq reads)"
+                 if info["files_skipped"] else "")
               + (f"; {counted(copies, 'copy', 'copies')} of documents counted once" if copies else ""))
     if info["by_type"]:
         out.print("by type: " + ", ".join(f"{t} {n}" for t, n in info["by_type"].items()), markup=False)

@@ -938,7 +938,12 @@ def test_every_file_is_accounted_for(home):
     info = json.loads(run_cli("status", "--json", store=store).stdout)
     assert [(Path(f["path"]).name, f["reason"][:11]) for f in info["failed_files"]] == [("broken.pdf", "unreadable ")]
     assert info["files_with_errors"] == 1
-    assert f"unread: {tree / 'notes/broken.pdf'}: unreadable" in run_cli("status", store=store).stdout
+    # Files skipped are counted apart from those read: "from 3 files" had said so of three skipped.
+    read = {json.loads(line)["path"] for line in run_cli("list", "--json", store=store).stdout.splitlines()}
+    assert info["files_skipped"] == 2 and info["files"] == len(read) + 1  # and broken.pdf
+    text = run_cli("status", store=store).stdout
+    assert f"unread: {tree / 'notes/broken.pdf'}: unreadable" in text
+    assert "; 2 skipped (empty, or of no kind brainq reads)" in text
 
 
 def test_a_store_inside_a_source_is_not_read_and_a_file_gone_before_its_reading_is_no_failure(home, monkeypatch):

@@ -553,7 +553,8 @@ class Catalog:
             )
         )
         copies = self.db.execute(f"SELECT count(*) - {distinct} FROM documents").fetchone()[0]
-        files = self.db.execute("SELECT count(*) FROM files").fetchone()[0]
+        skipped = self.db.execute("SELECT count(*) FROM files WHERE error IN (?, ?)", (EMPTY, NOT_A_KIND)).fetchone()[0]
+        files = self.db.execute("SELECT count(*) FROM files").fetchone()[0] - skipped
         failed = self.db.execute(f"SELECT count(*) FROM files WHERE {_FAILED}", (EMPTY, NOT_A_KIND)).fetchone()[0]
         chunks = self.db.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]
         return {
@@ -561,6 +562,7 @@ class Catalog:
             "chunks": chunks,
             "files": files,
             "files_with_errors": failed,
+            "files_skipped": skipped,
             "copies_folded": copies,
             "by_type": by_type,
             "by_year": by_year,
