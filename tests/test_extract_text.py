@@ -65,6 +65,9 @@ def test_text_note_titled_by_its_first_line():
         ("---\n\n***\n\nAfter the rules", "After the rules"),  # a title names something
         ("---\ntitle: ignored\n---\n\nReal first line", "Real first line"),
         ("\n\n   \n", ""),
+        ("Date: 2023-05-02\nRoof replaced by Apex", "Roof replaced by Apex"),  # it says when, not what
+        ("Last updated: March 2025\n\n# Alarm codes", "Alarm codes"),
+        ("Date: 2023", ""),  # the file's name then
     ],
 )
 def test_title_of(body, expected):

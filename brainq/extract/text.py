@@ -22,6 +22,8 @@ TITLE_SEARCH_LINES = 20
 # YAML front matter, as Jekyll, Hugo and Obsidian write it: metadata, not the note's first line.
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 HEADING = re.compile(r" {0,3}#{1,6}\s")  # an ATX heading starts "## " (and may end " ##")
+# A line that only dates the note ("Date: 2023-05-02", "Updated: March 2025") says when, not what.
+DATE_LINE = re.compile(r"\s*(date|dated|written|created|updated|last updated|modified)\s*:", re.IGNORECASE)
 
 
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -162,7 +164,7 @@ def title_of(text: str) -> str:
     """The first Markdown heading near the top, else the first line that names something."""
     body = FRONT_MATTER.sub("", text, count=1)
     # A line without a letter or digit is a rule or a fence ("---", "```"), not a title.
-    named = (line for line in body.splitlines() if any(c.isalnum() for c in line))
+    named = (line for line in body.splitlines() if any(c.isalnum() for c in line) and not DATE_LINE.match(line))
     lines = list(itertools.islice(named, TITLE_SEARCH_LINES))
     for line in lines:
         heading = _heading(line)
