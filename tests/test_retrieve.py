@@ -28,12 +28,20 @@ CONFIG = load_config()
         ("Are the kids off on April 3?", ("April 3",), {"3", "april"}),
         ("What time should I pick Harper up on the 13th?", ("the 13th",), {"13th"}),
         ("What size filter did the furnace take back in 2024?", ("back in 2024",), {"2024", "back"}),
+        # The part of the day asked about is time too: "Entries close Wednesday night" is no
+        # meeting's time.
+        ("What time is the neighbors' meeting tomorrow night?", ("tomorrow",), {"night"}),
+        ("Is after-care open Friday afternoon?", ("Friday",), {"afternoon"}),
     ],
 )
 def test_the_questions_time_is_no_key_word(question, time_phrases, absent):
     query = analyse(question, CONFIG, time_phrases)
     assert not absent & set(query.keywords)
     assert not absent & {i.lower() for i in query.identifiers}
+
+
+def test_a_part_of_the_day_alone_is_a_key_word():
+    assert "night" in analyse("Where is the night market held?", CONFIG).keywords
 
 
 def test_ordinals_and_day_names_are_no_identifiers():

@@ -37,6 +37,7 @@ _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|a
 # A rate ("each day", "per month") says how often, not what about: "2 cups of dry food at 7 AM
 # and 5 PM" answers "how much food does the dog get each day?" without the word "day".
 _RATE = re.compile(r"\b(?:each|every|per|a|an)\s+(?:day|night|week|month|year)\b", re.IGNORECASE)
+_DAY_PART = "(?:morning|afternoon|evening|night)"
 _POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
 
 
@@ -64,7 +65,9 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     for in the text ("3" of "April 3" is not a key word found in "3:05 PM")."""
     about = _RATE.sub(" ", _NOW.sub(" ", question))
     for phrase in time_phrases:
-        about = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", " ", about, flags=re.IGNORECASE)
+        # With the part of its day ("tomorrow night", "Friday afternoon"): a time too, which
+        # a document writes as "7:00 PM", and its word alone is in other days' lines.
+        about = re.sub(rf"(?<!\w){re.escape(phrase)}(?:\s+{_DAY_PART})?(?!\w)", " ", about, flags=re.IGNORECASE)
     words = _WORD.findall(cjk.question_spaced(about))
     # "teacher's" is "teacher": the full-text index would read it as the phrase "teacher s".
     keywords = [_POSSESSIVE.sub("", w.lower()) for w in words if w.lower() not in STOPWORDS]
