@@ -172,6 +172,7 @@ class _Parsed:
     # midway goes on from there. The file counts as read with its last part.
     continued: bool = False  # parts of it were read before this one, in this run
     last: bool = True
+    unread_parts: list[str] = field(default_factory=list)  # why parts of it were not read
 
 
 def ingest(
@@ -536,6 +537,7 @@ def _read_mailbox(store, config, item, st, sha, status, cursor, report, progress
     while ends:
         end = ends.popleft()
         found: list = []
+        passed_over = None
         if end - cursor.start > limit:
             messages = mail.parts(path, cursor.start, end, 1)
             if len(messages) > 1:
@@ -545,7 +547,8 @@ def _read_mailbox(store, config, item, st, sha, status, cursor, report, progress
             too_large = _too_large(end - cursor.start, config.limits)
             if not cursor.mailbox and not cursor.start:
                 raise ExtractError(too_large)
-            report.failures.append(Failure(path, f"the message at byte {cursor.start}: {too_large}; passed over"))
+            passed_over = f"the message at byte {cursor.start}: {too_large}; passed over"
+            report.failures.append(Failure(path, passed_over))
             cursor.mailbox, cursor.messages = True, cursor.messages + 1
         else:
             cursor.end = end
@@ -554,6 +557,7 @@ def _read_mailbox(store, config, item, st, sha, status, cursor, report, progress
         digest = sha if end == st.st_size else prefix.to(end)
         parsed = _prepare(store, config, path, st, digest, status, found, report, progress)
         parsed.size, parsed.continued, parsed.last = end, cursor.start > first, end == st.st_size
+        parsed.unread_parts += [passed_over] if passed_over else []
         if cursor.mailbox:
             parsed.read_offset, parsed.messages = end, cursor.messages
             if cursor.start:
@@ -591,13 +595,14 @@ def _mbox_grew(record: FileRecord, size: int) -> bool:
 
 
 def _prepare(store, config, path, st, sha, status, found, report, progress) -> _Parsed:
-    documents, chunks = [], []
+    documents, chunks, unread = [], [], []
     seen_ids = set()
     read_at = datetime.now(timezone.utc)
     now = read_at.isoformat(timespec="seconds")
     for entry in found:
         if isinstance(entry, Failure):
             report.failures.append(entry)  # an attachment or message; its file still counts
+            unread.append(entry.reason)
             continue
         doc = annotate(entry, config, st.st_mtime, read_at)
         if doc.doc_id in seen_ids:
@@ -610,7 +615,7 @@ def _prepare(store, config, path, st, sha, status, found, report, progress) -> _
         chunks.extend(Chunk(f"{prefix}:{i}", stored.doc_id, t) for i, t in enumerate(texts))
         documents.append(stored)
     error = "no documents found" if not documents and found else None
-    return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, documents, chunks, error)
+    return _Parsed(path, st.st_size, st.st_mtime_ns, sha, status, documents, chunks, error, unread_parts=unread)
 
 
 def _stored(doc: Document, doc_id: str, chunks: int, now: str) -> StoredDocument:
@@ -874,11 +879,11 @@ class _Writer(threading.Thread):
                 whole = []
                 self.saver_store.add_documents(
                     p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine, self.derived,
-                    p.read_offset, p.messages,
+                    p.read_offset, p.messages, p.unread_parts,
                 )  # fmt: skip
             else:
                 whole.append(FileWrite(p.path, p.size, p.mtime_ns, p.sha256, p.documents, p.chunks, mine,
-                                       p.error, self.derived, p.read_offset, p.messages))  # fmt: skip
+                                       p.error, self.derived, p.read_offset, p.messages, p.unread_parts))  # fmt: skip
         self.saver_store.save_files(whole)
         for p in batch:
             self.report.documents += len(p.documents)

@@ -134,8 +134,8 @@ def server(store: Store, config: Config, embed) -> MCPServer:
     @app.tool()
     def status() -> dict[str, Any]:
         """What the archive holds: documents and chunks, counts by type and by year, sources,
-        its size, files that could not be read (the first 200; files_with_errors counts them
-        all) and its last runs."""
+        its size, files and parts of files that could not be read (the first 200;
+        files_with_errors counts all such files) and its last runs."""
 
         def summary():
             info = store.summary()

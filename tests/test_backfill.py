@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shlex
@@ -435,6 +436,33 @@ def test_a_message_larger_than_the_limit_is_passed_over_and_the_rest_read(tmp_pa
     assert titles == sorted(f"Note {i}" for i in range(12) if i != 6)
     again = json.loads(run_cli("--patterns", str(small), "backfill", "--json", store=tmp_path / "store").stdout)
     assert again["unchanged"] == 1 and not again["failures"] and again["still_unread"] == 0  # stored, less a message
+    # The run passed over the message without a word: status still names it.
+    info = json.loads(run_cli("status", "--json", store=tmp_path / "store").stdout)
+    assert info["failed_files"] == report["failures"] and info["files_with_errors"] == 1
+
+
+def test_an_attachment_not_read_is_named_by_status_until_its_message_changes(tmp_path):
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    message = mail / "scan.eml"
+    broken = base64.b64encode(b"%PDF-1.4 cut short by the scanner").decode()
+    message.write_text(
+        "From: a@example.com\nSubject: The scan\nDate: Mon, 2 Mar 2026 09:00:00 +0000\nMIME-Version: 1.0\n"
+        'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain\n\nThe scan is attached.\n'
+        '--b\nContent-Type: application/pdf; name="scan.pdf"\nContent-Transfer-Encoding: base64\n\n'
+        f"{broken}\n--b--\n"
+    )
+    store = tmp_path / "store"
+    first = json.loads(run_cli("ingest", "--json", str(mail), store=store).stdout)
+    assert first["added"] == 1 and first["parts_failed"] == 1
+    assert json.loads(run_cli("backfill", "--json", store=store).stdout)["failures"] == []  # passed over, unchanged
+    info = json.loads(run_cli("status", "--json", store=store).stdout)
+    assert info["failed_files"] == first["failures"] and info["files_with_errors"] == 1
+    assert f"unread: {message}: {first['failures'][0]['reason']}" in run_cli("status", store=store).stdout
+    message.write_text(message.read_text().split("--b\nContent-Type: application/pdf")[0] + "--b--\n")
+    assert json.loads(run_cli("backfill", "--json", store=store).stdout)["updated"] == 1
+    info = json.loads(run_cli("status", "--json", store=store).stdout)
+    assert info["failed_files"] == [] and info["files_with_errors"] == 0
 
 
 def _edit_prefix(mbox: Path) -> None:

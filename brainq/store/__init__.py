@@ -276,8 +276,9 @@ class Store:
 
     def add_documents(self, path: str, size: int, mtime_ns: int, sha256: str, documents: list[StoredDocument],
                       chunks: list[Chunk], vectors: list[list[float]], derived: int, read_offset: int,
-                      messages: int) -> None:  # fmt: skip
-        self.writes.add_documents(path, size, mtime_ns, sha256, documents, chunks, vectors, derived, read_offset, messages)
+                      messages: int, unread_parts: list[str]) -> None:  # fmt: skip
+        self.writes.add_documents(path, size, mtime_ns, sha256, documents, chunks, vectors, derived, read_offset,
+                                  messages, unread_parts)  # fmt: skip
 
     def forget(self, target: str) -> tuple[int, int]:
         return self.writes.forget(target)

@@ -70,6 +70,7 @@ _ADDED_COLUMNS = (
     ("files", "messages", "INTEGER"),
     ("chunk_index", "text_rowid", "INTEGER"),
     ("documents", "copy_key", "TEXT"),
+    ("files", "unread_parts", "TEXT"),
 )
 # Indexes added since (name, on what), made when a store is opened: `forget` finds the copies
 # of what it drops by copy_key, a question that names only a time the chunks of what is about it.
@@ -314,13 +315,21 @@ class Catalog:
             (path, size, mtime_ns, utc_now()),
         )
 
-    def update_file(self, path, size, mtime_ns, sha256, error, derived, read_offset, messages, stale) -> None:
-        """The file's new state; it stays pending while `stale` chunks are left to delete."""
+    def update_file(self, path, size, mtime_ns, sha256, error, derived, read_offset, messages, stale,
+                    unread_parts: list[str], grown: bool = False) -> None:  # fmt: skip
+        """The file's new state; it stays pending while `stale` chunks are left to delete.
+        `unread_parts` says why parts of it (an attachment, a message) were not read: kept for
+        `status`, as later runs pass over the unchanged file. A grown mailbox adds those of its
+        new messages to those of its others."""
+        if grown:
+            row = self.db.execute("SELECT unread_parts FROM files WHERE path = ?", (path,)).fetchone()
+            unread_parts = json.loads(row[0] or "[]") + unread_parts if row else unread_parts
         self.db.execute(
             "UPDATE files SET size = ?, mtime_ns = ?, sha256 = ?, pending = ?, error = ?, "
-            "checked_at = ?, derived = ?, read_offset = ?, messages = ? WHERE path = ?",
-            (size, mtime_ns, sha256, int(bool(stale)), error, utc_now(), derived, read_offset, messages, path),
-        )
+            "checked_at = ?, derived = ?, read_offset = ?, messages = ?, unread_parts = ? WHERE path = ?",
+            (size, mtime_ns, sha256, int(bool(stale)), error, utc_now(), derived, read_offset, messages,
+             json.dumps(unread_parts) if unread_parts else None, path),
+        )  # fmt: skip
 
     def clear_pending(self, path: str) -> None:
         self.db.execute("UPDATE files SET pending = 0 WHERE path = ?", (path,))
@@ -555,7 +564,9 @@ class Catalog:
         copies = self.db.execute(f"SELECT count(*) - {distinct} FROM documents").fetchone()[0]
         skipped = self.db.execute("SELECT count(*) FROM files WHERE error IN (?, ?)", (EMPTY, NOT_A_KIND)).fetchone()[0]
         files = self.db.execute("SELECT count(*) FROM files").fetchone()[0] - skipped
-        failed = self.db.execute(f"SELECT count(*) FROM files WHERE {_FAILED}", (EMPTY, NOT_A_KIND)).fetchone()[0]
+        failed = self.db.execute(
+            f"SELECT count(*) FROM files WHERE {_FAILED} OR unread_parts IS NOT NULL", (EMPTY, NOT_A_KIND)
+        ).fetchone()[0]
         chunks = self.db.execute("SELECT coalesce(sum(chunks), 0) FROM documents").fetchone()[0]
         return {
             "documents": sum(by_type.values()),
@@ -569,10 +580,18 @@ class Catalog:
         }
 
     def failed_files(self) -> list[dict]:
-        """The files whose last reading failed, and why. Each run passes over them until they
-        change (a password or a fix of brainq aside), so its report no longer names them."""
-        rows = self.db.execute(f"SELECT path, error FROM files WHERE {_FAILED} ORDER BY path", (EMPTY, NOT_A_KIND))
-        return [{"path": path, "reason": error} for path, error in rows]
+        """The files whose last reading failed, or left a part unread (an encrypted attachment),
+        and why. Each run passes over them until they change (a password or a fix of brainq
+        aside), so its report no longer names them."""
+        rows = self.db.execute(
+            f"SELECT path, error, unread_parts FROM files WHERE {_FAILED} OR unread_parts IS NOT NULL ORDER BY path",
+            (EMPTY, NOT_A_KIND),
+        )
+        return [
+            {"path": path, "reason": reason}
+            for path, error, parts in rows
+            for reason in ([error] if error else json.loads(parts))
+        ]
 
     # -- copies of other origins' documents (brainq/store/sync.py) -------------------------
 

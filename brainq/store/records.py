@@ -127,6 +127,7 @@ class FileWrite:
     derived: int = 0
     read_offset: int | None = None  # an mbox: see FileRecord
     messages: int | None = None
+    unread_parts: list[str] = field(default_factory=list)  # why each of its parts was not read
 
 
 @dataclass

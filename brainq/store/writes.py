@@ -99,7 +99,7 @@ class Writes:
                 catalog.delete_file_documents(f.path)
                 catalog.insert_documents(f.path, f.documents, f.chunks)
                 catalog.update_file(f.path, f.size, f.mtime_ns, f.sha256, f.error, f.derived, f.read_offset,
-                                    f.messages, stale[f.path])  # fmt: skip
+                                    f.messages, stale[f.path], f.unread_parts)  # fmt: skip
             reached("catalog-written")
         for f in files:
             self._delete_chunks(f.path, stale[f.path])
@@ -116,6 +116,7 @@ class Writes:
         derived: int,
         read_offset: int,
         messages: int,
+        unread_parts: list[str],
     ) -> None:
         """Add documents to those of a grown mailbox, in the order the module docstring gives.
 
@@ -131,7 +132,8 @@ class Writes:
         with catalog.transaction():
             catalog.delete_documents(replaced)
             catalog.insert_documents(path, documents, chunks)
-            catalog.update_file(path, size, mtime_ns, sha256, None, derived, read_offset, messages, stale)
+            catalog.update_file(path, size, mtime_ns, sha256, None, derived, read_offset, messages, stale,
+                                unread_parts, grown=True)  # fmt: skip
             reached("catalog-written")
         self._delete_chunks(path, stale)
 
