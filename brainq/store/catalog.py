@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS forgotten (path TEXT PRIMARY KEY, forgotten_at TEXT);
 CREATE TABLE IF NOT EXISTS files (
     path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, sha256 TEXT,
     pending INTEGER NOT NULL DEFAULT 0, error TEXT, checked_at TEXT, derived INTEGER NOT NULL DEFAULT 0,
-    read_offset INTEGER, messages INTEGER);
+    read_offset INTEGER, messages INTEGER, unread_parts TEXT);
 CREATE TABLE IF NOT EXISTS documents (
     doc_id TEXT PRIMARY KEY, path TEXT NOT NULL, locator TEXT, kind TEXT, doc_type TEXT,
     title TEXT, sender TEXT, source_date TEXT, source_ts REAL, date_source TEXT,
