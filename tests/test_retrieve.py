@@ -32,6 +32,7 @@ CONFIG = load_config()
         # meeting's time.
         ("What time is the neighbors' meeting tomorrow night?", ("tomorrow",), {"night"}),
         ("Is after-care open Friday afternoon?", ("Friday",), {"afternoon"}),
+        ("Is Friday night's game still on?", ("Friday",), {"night", "s"}),
     ],
 )
 def test_the_questions_time_is_no_key_word(question, time_phrases, absent):
@@ -40,8 +41,9 @@ def test_the_questions_time_is_no_key_word(question, time_phrases, absent):
     assert not absent & {i.lower() for i in query.identifiers}
 
 
-def test_a_part_of_the_day_alone_is_a_key_word():
+def test_a_part_of_the_day_alone_or_in_a_name_is_a_key_word():
     assert "night" in analyse("Where is the night market held?", CONFIG).keywords
+    assert "Night" in analyse("When does the Tuesday Night Book Club meet?", CONFIG, ("Tuesday",)).identifiers
 
 
 def test_ordinals_and_day_names_are_no_identifiers():

@@ -37,7 +37,7 @@ _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|a
 # A rate ("each day", "per month") says how often, not what about: "2 cups of dry food at 7 AM
 # and 5 PM" answers "how much food does the dog get each day?" without the word "day".
 _RATE = re.compile(r"\b(?:each|every|per|a|an)\s+(?:day|night|week|month|year)\b", re.IGNORECASE)
-_DAY_PART = "(?:morning|afternoon|evening|night)"
+_DAY_PART = "(?-i:morning|afternoon|evening|night)"  # in lower case: "Tuesday Night Book Club" is a name
 _POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
 
 
@@ -66,8 +66,10 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
     about = _RATE.sub(" ", _NOW.sub(" ", question))
     for phrase in time_phrases:
         # With the part of its day ("tomorrow night", "Friday afternoon"): a time too, which
-        # a document writes as "7:00 PM", and its word alone is in other days' lines.
-        about = re.sub(rf"(?<!\w){re.escape(phrase)}(?:\s+{_DAY_PART})?(?!\w)", " ", about, flags=re.IGNORECASE)
+        # a document writes as "7:00 PM", and its word alone is in other days' lines. And with
+        # a possessive's "s" ("Friday night's game"), no word of its own.
+        about = re.sub(rf"(?<!\w){re.escape(phrase)}(?:\s+{_DAY_PART})?(?:['\u2019]s)?(?!\w)", " ", about,
+                       flags=re.IGNORECASE)  # fmt: skip
     words = _WORD.findall(cjk.question_spaced(about))
     # "teacher's" is "teacher": the full-text index would read it as the phrase "teacher s".
     keywords = [_POSSESSIVE.sub("", w.lower()) for w in words if w.lower() not in STOPWORDS]
