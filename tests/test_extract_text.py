@@ -68,6 +68,7 @@ def test_text_note_titled_by_its_first_line():
         ("Date: 2023-05-02\nRoof replaced by Apex", "Roof replaced by Apex"),  # it says when, not what
         ("Last updated: March 2025\n\n# Alarm codes", "Alarm codes"),
         ("Date: 2023", ""),  # the file's name then
+        ("Updated: recipes I love\nPancakes", "Updated: recipes I love"),  # no date: it says what
     ],
 )
 def test_title_of(body, expected):

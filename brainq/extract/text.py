@@ -22,8 +22,9 @@ TITLE_SEARCH_LINES = 20
 # YAML front matter, as Jekyll, Hugo and Obsidian write it: metadata, not the note's first line.
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:.*?\n)?(?:---|\.\.\.)[ \t]*(?:\n|\Z)", re.DOTALL)
 HEADING = re.compile(r" {0,3}#{1,6}\s")  # an ATX heading starts "## " (and may end " ##")
-# A line that only dates the note ("Date: 2023-05-02", "Updated: March 2025") says when, not what.
-DATE_LINE = re.compile(r"\s*(date|dated|written|created|updated|last updated|modified)\s*:", re.IGNORECASE)
+# A line that only dates the note ("Date: 2023-05-02", "Updated: March 2025") says when, not what;
+# "Updated: recipes I love", without a digit, says what.
+DATE_LINE = re.compile(r"\s*(date|dated|written|created|updated|last updated|modified)\s*:[^\n]{0,30}\d", re.IGNORECASE)
 
 
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
