@@ -175,7 +175,7 @@ def print_status(info: dict, as_json: bool) -> None:
     for failure in failed[:20]:
         out.print(f"unread: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
     if len(failed) > 20:
-        out.print(f"unread: {len(failed) - 20} more files (`brainq status --json` lists them all)", markup=False)
+        out.print(f"unread: {len(failed) - 20} more (`brainq status --json` lists them all)", markup=False)
     if "check" in info:
         for line in check_lines(info["check"], info["store"]):
             out.print(line, markup=False)

@@ -590,7 +590,7 @@ class Catalog:
         return [
             {"path": path, "reason": reason}
             for path, error, parts in rows
-            for reason in ([error] if error else json.loads(parts))
+            for reason in ([error] if error else []) + json.loads(parts or "[]")
         ]
 
     # -- copies of other origins' documents (brainq/store/sync.py) -------------------------
