@@ -40,7 +40,7 @@ def schedule(every: int | None) -> str:
     # cron's steps restart every hour (and day): "*/45" runs at :00 and :45, not every 45.
     raise UsageError(
         f"--every {every}: cron can repeat every N minutes where N divides 60 (e.g. 10, 30) "
-        "or every N hours where N divides 24 (e.g. 120, 360)"
+        "or every N hours where N divides 24 (e.g. 120 for 2 hours, 360 for 6)"
     )
 
 
