@@ -88,6 +88,8 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
             doc.source_date, doc.date_precision = found
             doc.date_source = "text"
             return
+        if found:
+            doc.notes.append(f"its date ({found[0].date()}) lies in the future; not used")
     if doc.kind not in DATE_FROM_FILE_KINDS or (doc.locator is not None and doc.file_time is None):
         # An attachment (located in its message) is no file of its own: its mailbox's file time
         # says when mail last arrived, not when it was written. A file in an archive has its own.
@@ -100,4 +102,5 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
     doc.source_date = written
     doc.date_source = "mtime"
     doc.date_precision = "instant"
-    doc.notes.append("no date in the file itself; dated by its modification time")
+    undated = not any("lies in the future" in note for note in doc.notes)
+    doc.notes.append(f"{'no date in the file itself; ' if undated else ''}dated by its modification time")

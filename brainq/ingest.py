@@ -91,7 +91,8 @@ DERIVATION = 26  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # full-width stop, and their lines wrap without a space; 24: 7-Zip archives are read; "30 March
 # Street" is an address, not a day; 25: a date left unused as in the future is no day a
 # document is about; a calendar cut short keeps its whole events; "the 5th of may" is a day,
-# and "tmrw" tomorrow; 26: a note is not titled by a line that only dates it ("Date: 2023")
+# and "tmrw" tomorrow; 26: a note is not titled by a line that only dates it ("Date: 2023"), and
+# one dated in the future says so
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

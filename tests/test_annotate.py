@@ -59,3 +59,15 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
     assert any("lies in the future; not used" in note for note in doc.notes)
     assert when.date() not in doc.event_dates  # nor a day it is about, where its text prints it
 
+
+
+def test_a_note_dated_in_the_future_says_so():
+    """Not "no date in the file itself": it has one, left unused."""
+    from brainq.annotate import annotate
+    from brainq.config import load_config
+    from brainq.documents import Document
+
+    doc = Document(path="x.txt", locator=None, kind="text", title="", text="Date: 2099-01-01\nPassport renewal.")
+    annotate(doc, load_config(), datetime(2025, 1, 2, 12, tzinfo=timezone.utc).timestamp(), datetime.now(timezone.utc))
+    assert (doc.date_source, doc.source_date.date().isoformat()) == ("mtime", "2025-01-02")
+    assert doc.notes == ["its date (2099-01-01) lies in the future; not used", "dated by its modification time"]
