@@ -18,6 +18,7 @@ from brainq import dates
 from brainq.config import Config, DocTypes
 from brainq.documents import Document, in_the_future
 
+UNUSED_FUTURE = "lies in the future; not used"  # what a note says of a date left unused
 CUE_SCAN_CHARS = 20_000  # doc_type cues are read from the start of a document only
 DATE_FROM_FILE_KINDS = ("pdf", "office", "html", "text")
 # A photo without EXIF dates that shows text (a receipt: read by OCR) is dated by a date printed
@@ -35,7 +36,7 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
         # Kept, such a date would hide the document from every question asked before it (as
         # written later) and give it a negative age.
         unused = doc.source_date.date()
-        doc.notes.append(f"its date ({unused}) lies in the future; not used")
+        doc.notes.append(f"its date ({unused}) {UNUSED_FUTURE}")
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
         _fallback_date(doc, mtime, now)
@@ -89,7 +90,7 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
             doc.date_source = "text"
             return
         if found:
-            doc.notes.append(f"its date ({found[0].date()}) lies in the future; not used")
+            doc.notes.append(f"its date ({found[0].date()}) {UNUSED_FUTURE}")
     if doc.kind not in DATE_FROM_FILE_KINDS or (doc.locator is not None and doc.file_time is None):
         # An attachment (located in its message) is no file of its own: its mailbox's file time
         # says when mail last arrived, not when it was written. A file in an archive has its own.
@@ -102,5 +103,5 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
     doc.source_date = written
     doc.date_source = "mtime"
     doc.date_precision = "instant"
-    undated = not any("lies in the future" in note for note in doc.notes)
+    undated = not any(note.endswith(UNUSED_FUTURE) for note in doc.notes)  # it had one, left unused
     doc.notes.append(f"{'no date in the file itself; ' if undated else ''}dated by its modification time")
