@@ -135,7 +135,7 @@ def score(
         # The recency cutoff is for stale news; a document about the very day asked about is
         # evidence however old (its age still decays it, and the verdict says it is old), and
         # so is a calendar entry still to come: a plan stands until its entry is changed.
-        current = about or _upcoming_entry(doc, as_of)
+        current = about or upcoming_entry(doc, as_of)
         stale = pattern.cutoff.days is not None and age_then is not None and age_then > pattern.cutoff.days
         cutoff = pattern.cutoff.factor if stale and not current else 1.0
         s = Scored(
@@ -171,7 +171,7 @@ def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
             s.score = min(s.score, newer.score * retrieval.superseded_factor)
 
 
-def _upcoming_entry(doc, as_of: date) -> bool:
+def upcoming_entry(doc, as_of: date) -> bool:
     """A calendar entry whose own days are still to come (its days are its event's, not days a
     text mentions, as a newsletter's or a printed calendar's are)."""
     return doc.kind == "calendar" and any(d >= as_of for d in doc.event_dates)

@@ -14,7 +14,7 @@ from datetime import date
 from brainq.config import Config
 from brainq.dates import find_event_dates
 from brainq.facts import facts
-from brainq.scoring import Scored, as_known, coarse_age, effective_day
+from brainq.scoring import Scored, as_known, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
 
 LEVELS = ("answer", "verify", "unknown")
@@ -57,7 +57,11 @@ def judge(
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
                        f"Sources disagree: {said}", conflict)
     caveat = (
-        _outranked(outranked_by) or _outside(top, time) or _staleness(top, rule, time, as_of) or _unstated(top, asked)
+        _outranked(outranked_by)
+        or _outside(top, time)
+        or _another_day(top, time)
+        or _staleness(top, rule, time, as_of)
+        or _unstated(top, asked)
     )
     if caveat:
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength), caveat)
@@ -83,6 +87,19 @@ def _outside(top: Scored, time: TimeRef) -> str | None:
     if time.range:
         return f"Outside the time asked about: the best source is {_label(top)}"
     return f"Not yet happened: the best source, {_label(top)}, is about days still to come"
+
+
+def _another_day(top: Scored, time: TimeRef) -> str | None:
+    """The question names a day, and the answer line names only others: "is practice
+    cancelled today?" is not answered by last night's "practice is cancelled tonight", however
+    alike the two read."""
+    if time.day is None or top.day_factor >= 1.0:
+        return None
+    anchor = top.doc.source_date.date() if top.doc.source_date else None
+    named = find_event_dates(" ".join(filter(None, [top.candidate.sentence, top.candidate.support])), anchor)
+    if not named or time.day in named:
+        return None
+    return f"About another day: the best source speaks of {named[0]:%A %-d %B %Y}, not {time.day:%A %-d %B %Y} (the day asked about)"
 
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
@@ -126,6 +143,9 @@ def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
         return "Date uncertain: the best source has no date of its own (file modification time used)"
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
+    if not is_fresh(top, rule, time, as_of) and upcoming_entry(top.doc, as_of):
+        # The event is still to come; what may be out of date is the plan, not the event.
+        return f"Possibly changed since: the best source is a calendar entry written {days(top.age_days)} ago"
     if not is_fresh(top, rule, time, as_of):
         return f"Possibly outdated: the best source is {_old(top, as_of)} ({top.doc.doc_type})"
     return None

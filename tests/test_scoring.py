@@ -117,6 +117,23 @@ def test_a_calendar_entry_still_to_come_is_no_stale_news():
     day_floor = CONFIG.patterns["logistical"].decay.day_floor
     assert (result["entry"].cutoff, result["entry"].decay) == (1.0, day_floor)
     assert result["newsletter"].cutoff < 1.0 and result["past"].cutoff < 1.0
+    # The verdict doubts the plan, not the event: it is no "57 days old" event
+    verdict = _judge(ranked([cand(entry)]), "logistical")
+    assert (verdict.level, verdict.reason) == ("verify", "Possibly changed since: the best source is a calendar entry written 57 days ago")
+    assert _judge(ranked([cand(past)]), "logistical").reason == "Possibly outdated: the best source is 57 days old (calendar_event)"
+
+
+def test_a_source_about_another_day_than_the_one_asked_about_is_to_verify():
+    """"Is practice cancelled today?" is not answered by last night's "cancelled tonight"."""
+    last_night = doc("last night", "2026-03-11T18:30:00")
+    said = cand(last_night, 0.8, "Practice is cancelled tonight because of the rain.")
+    said.sentence = said.text
+    today = TimeRef(day=AS_OF)
+    verdict = _judge(ranked([said], time=today), "logistical", today)
+    assert verdict.level == "verify"
+    assert verdict.reason.startswith("About another day: the best source speaks of Wednesday 11 March 2026")
+    said.sentence = "Practice is cancelled."  # names no day: its date is no other day's claim
+    assert _judge(ranked([said], time=today), "logistical", today).level == "answer"
 
 
 def test_range_demotes_documents_outside_it():
