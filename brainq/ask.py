@@ -12,6 +12,7 @@ from datetime import date
 
 from brainq.config import Bucket, Config
 from brainq.errors import StoreError, UsageError
+from brainq.extract import calendar
 from brainq.intent import Intent, classify
 from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
@@ -209,12 +210,31 @@ def ask(
     above = r.ranked[0] if source and r.ranked[0] is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = source.candidate.answer if source else None
+    if answer and source.doc.kind == calendar.KIND and (day := occurrence(source.doc.event_dates, r.time, as_of)):
+        answer = calendar.on_day(answer, source.candidate.text, source.doc.event_dates, day)
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
     shown = r.ranked[:top_k]
     if source and source not in shown:  # the source an answer quotes is always shown, with its path
         shown = [*shown[: top_k - 1], source]
     return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, shown, r.floor, source)
+
+
+def occurrence(days: list[date], time: TimeRef, as_of: date) -> date | None:
+    """Which of a repeating event's days (sorted) the question is about: the day it names; the
+    first or last in its range ("first" / "last" / a past tense: the last before today); else
+    the next one to come, or the last if none is."""
+    if time.day:
+        return time.day if time.day in days else None
+    within = [d for d in days if time.range[0] <= d <= time.range[1]] if time.range else days
+    if not within:
+        return None
+    ahead, behind = [d for d in within if d >= as_of], [d for d in within if d < as_of]
+    if time.order == "asc":
+        return within[0]
+    if behind and (time.past or time.order == "desc" or not ahead):
+        return behind[-1]
+    return ahead[0]
 
 
 UNDATED = "UNDATED"  # after the timeline's buckets: a source of no known age is not "older than a year"

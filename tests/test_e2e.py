@@ -148,6 +148,22 @@ def test_an_undated_source_is_listed_as_undated_not_as_old(tmp_path, embedder):
         assert len(shown.split()) <= budget * 0.75, shown
 
 
+def test_a_weekly_event_begun_years_ago_answers_with_its_next_day(tmp_path):
+    """The series' "When:" is its first day, in 2023; the answer names the lesson to come."""
+    folder = tmp_path / "calendar"
+    folder.mkdir()
+    (folder / "lessons.ics").write_text(
+        "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//test//EN\nBEGIN:VEVENT\nUID:piano@example.org\n"
+        "DTSTAMP:20261120T090000Z\nDTSTART:20230905T160000\nDTEND:20230905T163000\n"
+        "RRULE:FREQ=WEEKLY;BYDAY=TU\nSUMMARY:Piano lesson\nEND:VEVENT\nEND:VCALENDAR\n"
+    )
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(folder), store=store).exit_code == 0
+    answer = ask_json(store, "When is the next piano lesson?", as_of="2026-11-28")
+    assert answer["verdict"]["level"] == "answer"
+    assert "When: Tuesday 1 December 2026, 16:00 to 16:30, one of a series since Tuesday 5 September 2023" in answer["answer"]
+
+
 def test_documents_written_after_as_of_are_invisible(sample_store):
     store, _ = sample_store
     answer = ask_json(store, "Is Friday a half-day?", as_of="2026-03-10")

@@ -10,10 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brainq.ask import occurrence
 from brainq.config import Limits
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
+from brainq.timeref import TimeRef
 
 SCHOOL = Path(__file__).parent / "fixtures/calendar/school.ics"
 
@@ -197,6 +199,53 @@ def test_a_long_running_recurrence_is_listed_around_its_calendars_stamp():
         "only the 200 occurrences nearest its calendar's stamp (2026-11-20) listed",
         "occurrences more than 400 days after its calendar's stamp (2026-11-20) not listed",
     ]
+
+
+PIANO = "UID:x\nSUMMARY:Piano\nLOCATION:Hall\nDTSTAMP:20261120T080000Z\nDTSTART:20230103T160000\nDTEND:20230103T163000\nRRULE:FREQ=WEEKLY"
+
+
+@pytest.mark.parametrize(
+    "line, day, expected",
+    [
+        # the "When:" quoted is restated for the occurrence asked about
+        ("Piano When: Tuesday 3 January 2023, 16:00 to 16:30", date(2026, 12, 1),
+         "Piano When: Tuesday 1 December 2026, 16:00 to 16:30, one of a series since Tuesday 3 January 2023"),
+        # an answer line without it gains it; the first occurrence is quoted as it is
+        ("Piano Repeats: every week", date(2026, 12, 1),
+         "Piano Repeats: every week When: Tuesday 1 December 2026, 16:00 to 16:30, one of a series since Tuesday 3 January 2023"),
+        ("Piano Repeats: every week", date(2023, 1, 3), "Piano Repeats: every week When: Tuesday 3 January 2023, 16:00 to 16:30"),
+        ("Piano", date(2026, 12, 2), "Piano"),  # not one of its days
+    ],
+)
+def test_a_repeating_events_answer_names_the_occurrence_asked_about(line, day, expected):
+    (doc,) = extract(ics(PIANO))
+    assert calendar.on_day(line, doc.text, doc.event_dates, day) == expected
+
+
+def test_an_answer_from_an_event_of_one_occurrence_or_of_several_days_stays_as_it_is():
+    (once,) = extract(ics("UID:x\nSUMMARY:Recital\nDTSTART:20261205T140000\nDTEND:20261205T153000"))
+    assert calendar.on_day("Recital", once.text, once.event_dates, date(2026, 12, 5)) == "Recital"
+    (camp,) = extract(ics("UID:x\nSUMMARY:Camp\nDTSTART;VALUE=DATE:20260706\nDTEND;VALUE=DATE:20260709\nRRULE:FREQ=YEARLY"))
+    assert calendar.on_day("Camp", camp.text, camp.event_dates, date(2027, 7, 6)) == "Camp"
+
+
+@pytest.mark.parametrize(
+    "time, expected",
+    [
+        (TimeRef(), date(2026, 12, 1)),  # the next to come
+        (TimeRef(past=True), date(2026, 11, 24)),  # the last that was
+        (TimeRef(order="desc"), date(2026, 11, 24)),
+        (TimeRef(order="asc"), date(2023, 1, 3)),
+        (TimeRef(day=date(2026, 12, 8)), date(2026, 12, 8)),
+        (TimeRef(day=date(2026, 12, 9)), None),  # a Wednesday: not one of its days
+        (TimeRef(range=(date(2026, 12, 7), date(2026, 12, 13))), date(2026, 12, 8)),
+        (TimeRef(range=(date(2026, 11, 1), date(2026, 11, 30)), past=True), date(2026, 11, 24)),
+        (TimeRef(range=(date(2030, 1, 1), date(2030, 12, 31))), None),
+    ],
+)
+def test_the_occurrence_a_question_is_about(time, expected):
+    (doc,) = extract(ics(PIANO))
+    assert occurrence(doc.event_dates, time, date(2026, 11, 28)) == expected
 
 
 @pytest.mark.parametrize(

@@ -470,6 +470,26 @@ def _day_words(day: date) -> str:
     return f"{day:%A} {day.day} {day:%B %Y}"
 
 
+# An event's "When:" line for one day, as _describe_span writes it: the day, its times and zone.
+_ONE_DAY = re.compile(
+    r"When: (?P<day>[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4})"
+    r"(?P<rest>(?:, \d\d:\d\d(?: to \d\d:\d\d)?)?(?: \([^()]*\))?)(?! to | \d)"
+)
+
+
+def on_day(line: str, text: str, days: list[date], day: date) -> str:
+    """An answer line from an event's `text`, about the occurrence on `day`: its "When:" (the
+    day the series began) restated for that day, in place or added. "When is the next piano
+    lesson?" is not answered by the day the lessons began, three years ago, nor by "Repeats:
+    every week on Tuesday" alone. Events longer than a day are left as they are."""
+    found = _ONE_DAY.search(text)
+    if not found or day not in days or len(days) < 2:  # one day, one occurrence: no series
+        return line
+    first = datetime.strptime(found["day"], "%A %d %B %Y").date()
+    restated = found[0] if first == day else f"When: {_day_words(day)}{found['rest']}, one of a series since {_day_words(first)}"
+    return line.replace(found[0], restated) if found[0] in line else f"{line} {restated}"
+
+
 def _day(value: date | datetime) -> date:
     return value.date() if isinstance(value, datetime) else value
 
