@@ -332,6 +332,8 @@ def print_context(answer, config, budget: int) -> None:
         keep.append((s, bucket, label, " ".join(words)))
         room -= needed
     sys.stdout.write(f"Question: {answer.question}\nToday: {answer.as_of}\n")
+    if not keep:  # a model told nothing would answer from what it knows; say that nothing was found
+        sys.stdout.write(f"\n{answer.verdict.reason}.\n")
     for bucket in buckets(config.timeline):
         members = [kept for kept in keep if kept[1] == bucket]
         if not members:

@@ -112,6 +112,9 @@ def test_something_absent_is_i_dont_know(sample_store):
     assert answer["answer"] is None
     # What came closest is listed, marked as no evidence.
     assert answer["results"] and not any(r["relevant"] for r in answer["results"])
+    # --context says so, or a model reading it would answer from what it knows
+    shown = run_cli("ask", "--as-of", AS_OF, "--context", "What time is Leo's swim lesson on Wednesday?", store=store).stdout
+    assert shown.endswith(f"\n\n{answer['verdict']['reason']}.\n") and "##" not in shown
 
 
 def test_a_reply_putting_practice_back_on_answers_over_the_cancellation_it_supersedes(sample_store):

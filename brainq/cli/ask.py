@@ -41,7 +41,7 @@ def ask(
 
         brainq ask --as-of 2026-03-12 --explain "When was Maggie's last vet visit?"
 
-        brainq ask --context "What did the plumber say?" | llm "answer from this"
+        brainq ask --context "What did the roofer say about the warranty?" | llm "answer from this"
     """
     from brainq.render import print_answer, print_context, print_json
     from brainq.serve import Request
