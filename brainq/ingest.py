@@ -67,7 +67,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 26  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 27  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -92,7 +92,7 @@ DERIVATION = 26  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # Street" is an address, not a day; 25: a date left unused as in the future is no day a
 # document is about; a calendar cut short keeps its whole events; "the 5th of may" is a day,
 # and "tmrw" tomorrow; 26: a note is not titled by a line that only dates it ("Date: 2023"), and
-# one dated in the future says so
+# one dated in the future says so; 27: ISO-2022-JP with the characters Windows adds (①, ㈱)
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -97,6 +97,7 @@ def test_sniff_leaves_other_files_alone(name, head):
         (b"=?iso-8859-1?Q?Die_Hasen_und_die_Fr=F6sche?=", "Die Hasen und die Frösche"),
         (b"=?utf-8?B?UGnDsWF0YSBwYXJ0eQ==?=", "Piñata party"),
         (b"=?ISO-2022-JP?B?GyRCJF4kXyRgJGEkYhsoQg==?=", "まみむめも"),
+        (b"=?ISO-2022-JP?B?GyRCMnE1RC0hGyhC?=", "会議①"),  # a character Windows adds (CP50220)
         (b"=?ks_c_5601-1987?B?x9Gxubi7t84gx8+0wiCwzQ==?=", "한국말로 하는 것"),
         (b"=?koi8-r?B?8NLJ18XU?=", "Привет"),
         (b"=?windows-1251?Q?=CF=F0=E8=E2=E5=F2?=", "Привет"),

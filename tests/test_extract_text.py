@@ -10,7 +10,7 @@ from brainq.config import Limits
 from brainq.documents import Item
 from brainq.errors import ExtractError
 from brainq.extract import extract_item, text
-from brainq.extract.text import title_of
+from brainq.extract.text import decode_bytes, title_of
 
 FIXTURES = Path(__file__).parent / "fixtures/text"
 
@@ -110,6 +110,19 @@ def test_a_declared_charset_is_the_texts():
     item = Item(path=Path("/mail/inbox.mbox"), name="prices.txt", data=b"Coffee: 3 \xa4\n", charset="iso-8859-15")
     (doc,) = extract_item(item, Limits())
     assert doc.text == "Coffee: 3 \u20ac\n"
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        # Windows' additions (①, ㈱, Ⅲ), half-width katakana (ESC ( I) and JIS-Roman between
+        (b"\x1b$B-!-j\x1b(B \x1b$B-7\x1b(B \x1b(I123\x1b(J ok", "①㈱ Ⅲ ｱｲｳ ok"),
+        (b"\x1b$B2q5D\x1b(B", "会議"),  # plain JIS X 0208, as Python's codec reads it
+        (b"\x1b$(D0!\x1b(B", "\x1b$(D0!\x1b(B"),  # JIS X 0212: not Windows', left as it is
+    ],
+)
+def test_iso_2022_jp_as_windows_writes_it(data, expected):
+    assert decode_bytes(data, "iso-2022-jp") == expected
 
 
 @pytest.mark.parametrize(

@@ -107,10 +107,11 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
     Undeclared 8-bit text is mostly Windows' Western code page, latin-1 with curly quotes and
     dashes where latin-1 has control codes ("Appointment \x96 cleaning")."""
     codec = _codec(charset)
-    for name in (codec, "utf-8"):
+    windows_jis = WINDOWS_JIS if codec and codec.startswith("iso2022_jp") else None
+    for name in (codec, windows_jis, "utf-8"):
         if name:
             try:
-                return data.decode(name)
+                return _windows_jis(data) if name == WINDOWS_JIS else data.decode(name)
             # Some codecs are not charsets and fail with a bare UnicodeError (idna, punycode).
             except (UnicodeError, LookupError):
                 pass
@@ -124,6 +125,40 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
         except (LookupError, UnicodeError):
             pass
     return data.decode("cp1252", "replace")
+
+
+WINDOWS_JIS = "iso-2022-jp as Windows writes it"
+# The escapes ISO-2022-JP switches with: JIS X 0208 (two bytes a character), ASCII or JIS-Roman,
+# half-width katakana. Any other (JIS X 0212, ISO-2022-JP-2's sets) is not Windows'.
+_JIS_ESCAPE = re.compile(rb"\x1b(\$[@B]|\([BJI])")
+
+
+def _windows_jis(data: bytes) -> str:
+    """ISO-2022-JP as Outlook and other Windows mailers write it (Windows' CP50220): JIS X
+    0208 with the characters Windows' Japanese code page adds (①, ㈱, Ⅲ), which Python's
+    codec refuses, leaving the text to be read as ASCII escapes. Each two-byte JIS character
+    is moved to its Shift JIS code and read in that code page (cp932)."""
+    out, mode = bytearray(), b"(B"
+    for i, piece in enumerate(_JIS_ESCAPE.split(data)):
+        if i % 2:
+            mode = piece
+        elif b"\x1b" in piece or (mode.startswith(b"$") and len(piece) % 2):
+            raise UnicodeError("not ISO-2022-JP as Windows writes it")
+        elif mode.startswith(b"$"):
+            for first, second in zip(piece[::2], piece[1::2]):
+                out += _shift_jis(first, second)
+        else:
+            out += bytes(b | 0x80 for b in piece) if mode == b"(I" else piece
+    return out.decode("cp932")
+
+
+def _shift_jis(first: int, second: int) -> bytes:
+    """A JIS X 0208 code (row byte, cell byte, 0x21-0x7E each) as Shift JIS."""
+    if not (0x21 <= first <= 0x7E and 0x21 <= second <= 0x7E):
+        raise UnicodeError("not a JIS X 0208 code")
+    lead = (first + 1) // 2 + (0x70 if first <= 0x5E else 0xB0)
+    trail = second + 0x1F + (second >= 0x60) if first % 2 else second + 0x7E
+    return bytes((lead, trail))
 
 
 def _mostly_decoded(text: str) -> bool:
