@@ -110,6 +110,26 @@ def test_the_sentence_holding_the_fact_asked_for_answers():
     assert best.sentence == fee and best.states_answer
 
 
+@pytest.mark.parametrize(
+    "after, completed",
+    [
+        ("New code is 4471.", True),  # goes on about the code, and gives it
+        ("Lunch is at 11:30 and costs 4471 cents.", False),  # a number, but about something else
+    ],
+)
+def test_the_next_sentence_completes_an_answer_with_the_fact_asked_for(after, completed):
+    """"Garage door code changed. New code is 4471.": the first sentence is most like "what is
+    the garage door code?", and the next one holds the code."""
+    said = "Garage door code changed."
+    vectors = {"q": [1.0, 0.0], said: [0.9, 0.436], after: [0.3, 0.954]}
+    query = Query("q", ["garage", "door", "code"], {}, [], "code")
+    cand = Candidate(_doc(), "n:0", f"Garage\n{said}\n{after}", 0.6, 0.6, [], 0.6)
+    refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert cand.sentence == said and not cand.states_answer
+    assert (cand.support, cand.support_states) == ((after, True) if completed else (None, False))
+    assert cand.answer == (f"{said} {after}" if completed else said)
+
+
 def test_only_sentences_with_some_promise_are_embedded():
     """Sentences sharing no word with the question, holding no fact of the kind asked for, are
     not worth a model call; a candidate with no such sentence still has its first one read."""

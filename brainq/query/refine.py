@@ -70,6 +70,8 @@ def refine(
                 cand.support, cand.support_states = stating[1], True
             elif about and cand.sentence not in about and (on_it := next((o for o in rest if o[1] in about), None)):
                 cand.support = on_it[1]
+            elif query.asks and not cand.states_answer and (after := _stating_next(cand, query)):
+                cand.support, cand.support_states = after, True
     for cand in top:
         if cand.sentence_vector is not None:
             # A sentence is read in its context: "Account number: 3301-2245" answers "what is
@@ -93,6 +95,27 @@ def _answer_factor(query: Query, states: bool, r: Retrieval, asking: bool) -> fl
     if states:
         return 1.0 + r.answer_type_boost
     return 1.0 - r.answer_type_boost if query.asks and query.asks != "day" else 1.0
+
+
+def _stating_next(cand: Candidate, query: Query) -> str | None:
+    """The sentence after the answering one, where it goes on about a word of the question and
+    holds the fact asked for: "Garage door code changed. New code is 4471." A newsletter's next
+    line about something else ("Lunch is at 11:30.") shares no word with the question."""
+    order = cand.read_sentences()
+    at = order.index(cand.sentence) if cand.sentence in order else len(order)
+    after = order[at + 1] if at + 1 < len(order) else None
+    if after and _overlap(after, _terms(query)) and holds(after, query.asks, _day_of(cand)):
+        return after
+    return None
+
+
+def _terms(query: Query) -> list[str]:
+    """The question's words and phrases, each with its alternatives."""
+    return [form for term in [*query.keywords, *query.phrases] for form in query.alternatives(term)]
+
+
+def _overlap(sentence: str, terms: list[str]) -> int:
+    return sum(contains(stems(sentence), t) for t in terms)
 
 
 def _is_question(sentence: str) -> bool:
@@ -126,14 +149,13 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
     such sentences are left out, but for the first when no sentence has any (so a document
     found by meaning alone is still read). On corpus_samples' questions this embeds a quarter
     fewer sentences, and the eval's figures stay the same."""
-    terms = [form for term in [*query.keywords, *query.phrases] for form in query.alternatives(term)]
-    anchor = _day_of(cand)
+    terms, anchor = _terms(query), _day_of(cand)
 
     def promise(sentence: str) -> tuple[int, int]:
         # Words shared, the fact asked for and the day asked about counting as one each; among
         # equals, those two first ("Contract price $9,800.00" before "Thank you for choosing
         # Hilltop Roofing" for "how much did the roof cost?").
-        overlap = sum(contains(stems(sentence), t) for t in terms)
+        overlap = _overlap(sentence, terms)
         fitting = (query.asks is not None and holds(sentence, query.asks, anchor)) + (sentence in on_the_day)
         return overlap + fitting, fitting
 
