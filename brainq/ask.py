@@ -210,8 +210,9 @@ def ask(
     above = r.ranked[0] if source and r.ranked[0] is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = source.candidate.answer if source else None
-    if answer and source.doc.kind == calendar.KIND and (day := occurrence(source.doc.event_dates, r.time, as_of)):
-        answer = calendar.on_day(answer, source.candidate.text, source.doc.event_dates, day)
+    if answer and source.doc.kind == calendar.KIND:
+        day = occurrence(source.doc.event_dates, r.time, as_of)
+        answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, source.doc.event_dates, day)
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
     shown = r.ranked[:top_k]

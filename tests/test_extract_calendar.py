@@ -136,7 +136,13 @@ def test_all_day_event_covers_every_day_but_its_exclusive_end(school):
 
 
 def test_cancelled_event_says_so(school):
-    assert "Status: cancelled" in school["half-day@lincoln.example"].text
+    event = school["half-day@lincoln.example"]
+    assert "Status: cancelled" in event.text
+    # and so does an answer quoting it: its "When:" line alone says neither what nor that
+    when = next(line for line in event.text.splitlines() if line.startswith("When: "))
+    line = calendar.answer_line(when, event.title, event.text, event.event_dates, None)
+    assert line == f"{event.title} {when} Status: cancelled"
+    assert calendar.answer_line(line, event.title, event.text, event.event_dates, None) == line  # once each
 
 
 @pytest.mark.parametrize(

@@ -477,11 +477,26 @@ _ONE_DAY = re.compile(
 )
 
 
+def answer_line(line: str, title: str, text: str, days: list[date], day: date | None) -> str:
+    """An answer line quoting an event's `text`, as a person would say it: with the event's
+    title ("When: Friday 13 March 2026" alone says when, not what), its status where it is not
+    as planned ("cancelled"), and for a repeating event the occurrence on `day` (see on_day)."""
+    if title not in line:
+        line = f"{title} {line}"
+    if day is not None:
+        line = on_day(line, text, days, day)
+    status = _STATUS.search(text)
+    return f"{line} {status[0]}" if status and status[0] not in line else line
+
+
+_STATUS = re.compile(r"^Status: \w+$", re.MULTILINE)
+
+
 def on_day(line: str, text: str, days: list[date], day: date) -> str:
-    """An answer line from an event's `text`, about the occurrence on `day`: its "When:" (the
-    day the series began) restated for that day, in place or added. "When is the next piano
-    lesson?" is not answered by the day the lessons began, three years ago, nor by "Repeats:
-    every week on Tuesday" alone. Events longer than a day are left as they are."""
+    """`line`, about the occurrence of a repeating event on `day`: its "When:" (the day the
+    series began) restated for that day, in place or added. "When is the next piano lesson?"
+    is not answered by the day the lessons began, three years ago, nor by "Repeats: every week
+    on Tuesday" alone. Events longer than a day are left as they are."""
     found = _ONE_DAY.search(text)
     if not found or day not in days or len(days) < 2:  # one day, one occurrence: no series
         return line
