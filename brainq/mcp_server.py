@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import anyio
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
@@ -164,16 +165,21 @@ class _Server(MCPServer):
         """As the SDK's, but a line that is no JSON-RPC message gets the error reply JSON-RPC
         asks for: the SDK's transport only logs it, and a client waits for an answer."""
         async with stdio_server() as (lines, replies):
+            answered = _Answered(lines, replies)
             await self._lowlevel_server.run(
-                _Answered(lines, replies), replies, self._lowlevel_server.create_initialization_options()
+                answered, _Replies(replies, answered.unanswered), self._lowlevel_server.create_initialization_options()
             )
 
 
 class _Answered:
-    """The transport's messages, with each line it could not read answered in its place."""
+    """The transport's messages, with each line it could not read answered in its place, and
+    their end held back until every request read has its reply: at the end of its input the
+    SDK cancels the requests still being answered, so a client that writes its requests and
+    closes stdin (`brainq mcp < requests.jsonl`) lost the answers to the last of them."""
 
     def __init__(self, lines, replies):
         self._lines, self._replies = lines, replies
+        self.unanswered: set = set()  # ids of the requests read and not yet replied to
 
     @property
     def last_context(self):  # the SDK runs a handler in the context its message was sent in
@@ -185,10 +191,17 @@ class _Answered:
     async def __anext__(self):
         async for item in self._lines:
             if not isinstance(item, Exception):
+                message = getattr(item.message, "root", item.message)
+                if getattr(message, "method", None) == "notifications/cancelled":  # no reply will come
+                    self.unanswered.discard((getattr(message, "params", None) or {}).get("requestId"))
+                elif getattr(message, "method", None) is not None and getattr(message, "id", None) is not None:
+                    self.unanswered.add(message.id)
                 return item
             reply = _unreadable(item)
             if reply is not None:
                 await self._replies.send(SessionMessage(reply))
+        while self.unanswered:
+            await anyio.sleep(REPLY_POLL_SECONDS)
         raise StopAsyncIteration
 
     async def __aenter__(self):
@@ -199,6 +212,31 @@ class _Answered:
 
     async def aclose(self):
         await self._lines.aclose()
+
+
+REPLY_POLL_SECONDS = 0.05
+
+
+class _Replies:
+    """The transport's reply stream, crossing off each request as its reply is sent."""
+
+    def __init__(self, replies, unanswered: set):
+        self._replies, self._unanswered = replies, unanswered
+
+    async def send(self, item: SessionMessage) -> None:
+        await self._replies.send(item)
+        message = getattr(item.message, "root", item.message)
+        if getattr(message, "method", None) is None:  # a response or an error, not a request of ours
+            self._unanswered.discard(getattr(message, "id", None))
+
+    async def aclose(self) -> None:
+        await self._replies.aclose()
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc_info):
+        await self.aclose()
 
 
 def _unreadable(exc: Exception) -> JSONRPCError | None:

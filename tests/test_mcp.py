@@ -162,6 +162,24 @@ def test_a_line_that_is_no_message_is_answered_and_the_server_goes_on(tmp_path):
     assert ping == {"jsonrpc": "2.0", "id": 2, "result": {}}
 
 
+def test_requests_written_at_once_are_all_answered_after_the_input_ends(sample_store):
+    """`brainq mcp < requests.jsonl`: the input ends while the last requests are still being
+    answered; their answers come all the same, then the server ends."""
+    store, _ = sample_store
+    requests = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        *({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+           "params": {"name": "ask", "arguments": {"question": "Is Friday a half-day?", "as_of": AS_OF}}} for n in (2, 3)),
+    ]  # fmt: skip
+    command = [sys.executable, "-m", "brainq", "--store", str(store), "mcp"]
+    done = subprocess.run(command, input="".join(json.dumps(r) + "\n" for r in requests), capture_output=True, text=True, timeout=300)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0 and done.stderr == ""
+    assert sorted(r["id"] for r in replies) == [1, 2, 3] and not any(r["result"].get("isError") for r in replies[1:])
+
+
 def test_search_keeps_a_date_known_to_the_month_as_any_day_of_it():
     from datetime import date, datetime
     from types import SimpleNamespace
