@@ -28,8 +28,7 @@ def test_every_command_has_help_with_text():
 def test_every_command_is_in_the_readme():
     readme = (ROOT / "README.md").read_text()
     for command in COMMANDS:
-        if command != "sources":
-            assert f"brainq {command}" in readme, command
+        assert f"brainq {command}" in readme, command
 
 
 def test_the_readme_example_is_what_ask_prints(sample_store):
