@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from brainq import cjk
+
 MONTHS: dict[str, int] = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
     "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
@@ -70,7 +72,10 @@ DOCUMENT_HEAD_CHARS = 3000
 _YEAR_SPAN = re.compile(r"(?<![\d-])(?P<first>(?:19|20)\d\d) ?[-–/] ?(?P<second>(?:19|20)?\d\d)(?![\d-])")
 LETTER_HEAD_LINES = 15
 
-_DAY = r"\b(?P<day>\d{1,2})(?:st|nd|rd|th)?\b(?![:./]\d)"  # not a time, decimal or fraction
+# Where a number starts a word: also right after a Chinese, Japanese or Korean character
+# ("会議は3/13"), where no word boundary is, as those scripts write no spaces.
+_START = rf"(?:\b|(?<=[{cjk.CHARACTERS}]))"
+_DAY = rf"{_START}(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?![:./]\d)"  # not a time, decimal or fraction
 _YEAR = r"(?P<year>\d{4})(?!\d)"
 _WEEKDAY_PREFIX = rf"(?:(?P<weekday>{_ANY_WEEKDAY_RE})\.?,?\s+)?"
 _MONTH_NAME = rf"(?P<month>{MONTH_RE})\.?"
@@ -85,13 +90,16 @@ _FORMS = {
     "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+|(?-i:(?!may\b))){_MONTH_NAME}"
     rf"(?:,?\s+{_YEAR})?",
     # "2026-03-13", "2026/03/13": ISO order, year first
-    "ymd": r"(?<![\d./-])\b(?P<year>\d{4})(?P<sep>[-/])(?P<month>\d{1,2})(?P=sep)(?P<day>\d{1,2})"
+    "ymd": rf"(?<![\d./-]){_START}(?P<year>\d{{4}})(?P<sep>[-/])(?P<month>\d{{1,2}})(?P=sep)(?P<day>\d{{1,2}})"
     r"(?![\d/]|-\d)",
     # "3/13", "Fri 3/13", "3/13/26", "03/13/2026"
-    "mdy": rf"{_WEEKDAY_PREFIX}(?<![\d./$:-])\b(?P<month>\d{{1,2}})/(?P<day>\d{{1,2}})"
+    "mdy": rf"{_WEEKDAY_PREFIX}(?<![\d./$:-]){_START}(?P<month>\d{{1,2}})/(?P<day>\d{{1,2}})"
     r"(?:/(?P<year>\d{4}|\d{2}))?(?![\d/%]|[.,:]\d)",
     # "3-13-2026"; with dashes only when a year follows, so "555-1212" stays a phone number
-    "mdy_dash": r"(?<![\d./$:-])\b(?P<month>\d{1,2})-(?P<day>\d{1,2})-(?P<year>\d{4})(?![\d-])",
+    "mdy_dash": rf"(?<![\d./$:-]){_START}(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})-(?P<year>\d{{4}})(?![\d-])",
+    # "2026年3月13日", "3月13日" (Chinese and Japanese), "2026년 3월 13일" (Korean): the marks
+    # name each part, so no order is guessed and no fraction mistaken (`marked`)
+    "cjk": r"(?<!\d)(?:(?P<year>\d{4})\s*[年년]\s*)?(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日일](?P<marked>)",
 }
 # "Black Friday" and "Good Friday" are names of days, not the coming Friday.
 NAMED_DAY = r"(?<!black )(?<!good )"
@@ -113,7 +121,7 @@ def _at_word_starts(alternation: str) -> re.Pattern:
     the engine would try each alternative at every character, four times slower."""
     names = (*MONTHS, *WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *DAY_OFFSETS, *_RELATIVE_PREFIXES)
     first = "".join(sorted({name[0] for name in names}))
-    return re.compile(rf"\b(?=[0-9{first}])(?:{alternation})", re.IGNORECASE)
+    return re.compile(rf"{_START}(?=[0-9{first}])(?:{alternation})", re.IGNORECASE)
 
 
 _CALENDAR_FORMS = "|".join(_tagged(tag, form) for tag, form in _FORMS.items())
@@ -167,7 +175,7 @@ def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
     day, year = int(parts["day"]), plausible_year(parts.get("year"))
     if numeric and "year" in parts and year is None:
         return None  # "3/13/1066": a number with slashes, not a date
-    if numeric and not ({"year", "weekday"} & parts.keys()):
+    if numeric and not ({"year", "weekday", "marked"} & parts.keys()):
         if _looks_like_fraction(month, day, text[max(0, m.start() - 20) : m.start()]):
             return None
     if not numeric and not ({"year", "weekday"} & parts.keys()) and _is_address(m, text):

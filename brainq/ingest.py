@@ -92,7 +92,9 @@ DERIVATION = 27  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # Street" is an address, not a day; 25: a date left unused as in the future is no day a
 # document is about; a calendar cut short keeps its whole events; "the 5th of may" is a day,
 # and "tmrw" tomorrow; 26: a note is not titled by a line that only dates it ("Date: 2023"), and
-# one dated in the future says so; 27: ISO-2022-JP with the characters Windows adds (①, ㈱)
+# one dated in the future says so; 27: ISO-2022-JP with the characters Windows adds (①, ㈱);
+# dates written the Chinese, Japanese and Korean way ("2026年3月13日"), and numeric dates
+# right after such a character ("会議は3/13")
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

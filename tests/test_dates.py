@@ -60,6 +60,11 @@ MAR_13 = date(2026, 3, 13)
         ("Jan 5", [date(2026, 1, 5)]),
         ("the 5th of may", [date(2026, 5, 5)]),  # "may" after "of" is the month
         ("by 3 May 2026", [date(2026, 5, 3)]),
+        # Chinese, Japanese and Korean: each part marked, written without spaces
+        ("運動会は2026年3月13日(金)です", [MAR_13]),
+        ("締切は3月4日", [date(2026, 3, 4)]),  # marked: no fraction
+        ("2026년 3월 13일 회의", [MAR_13]),
+        ("会議は3/13", [MAR_13]),  # a date right after such a character
     ],
 )
 def test_event_dates(text, expected):
@@ -208,6 +213,7 @@ def test_nearest_occurrence_of_february_29():
         ("\n" * 20 + "On March 3, 2025 we met.", None),  # past the letter's head
         ("x" * 3000 + "Invoice Date: 3/3/2025", None),  # past the first 3000 characters
         ("Total 2025.00  Date: 1999.00", None),
+        ("作成日: 2025年3月3日\n議事録", (datetime(2025, 3, 3), "day")),
     ],
 )
 def test_document_date(text, expected):
@@ -235,6 +241,7 @@ def test_the_word_start_gate_finds_what_every_form_finds_alone():
     samples = Path(__file__).resolve().parents[1] / "corpus_samples"
     texts = [p.read_text(encoding="utf-8", errors="replace") for p in samples.rglob("*") if p.is_file()]
     texts.append("Due 3/13, on the 13th of March, 2026-03-13, 3-13-2026; next Friday, tomorrow, Sat, Mar 14.")
+    texts.append("運動会は2026年3月13日、締切は3月4日、会議は3/13")
     for text in texts:
         gated = [(m.span(), m.groupdict()) for m in dates._EVENT_DATE.finditer(text)]
         assert gated == [(m.span(), m.groupdict()) for m in plain.finditer(text)]
