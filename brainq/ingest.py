@@ -40,7 +40,7 @@ from brainq.documents import Document, Failure, Item
 from brainq.embedding import ingest_embedder
 from brainq.errors import ExtractError
 from brainq.extract import email as mail
-from brainq.extract import extract_item, extractor_for, resolved
+from brainq.extract import KNOWN_SUFFIXES, extract_item, extractor_for, resolved
 from brainq.paths import BROKEN_LINK, NOT_UTF8, printable, unnamable
 from brainq.store import Chunk, FileRecord, FileWrite, Store, StoredDocument, is_store
 from brainq.store.records import EMPTY, NOT_A_KIND, within
@@ -49,13 +49,6 @@ from brainq.store.records import EMPTY, NOT_A_KIND, within
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".cache"}
 # How the reason a file failed ends when the documents of its last reading are kept.
 KEPT = "; what was read of it before is kept"
-# A file with one of these endings that cannot be read is a failure; any other is just not ours.
-KNOWN_SUFFIXES = (
-    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
-    ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
-    ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
-    ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tbz2", ".tar.xz", ".txz", ".7z",
-)  # fmt: skip
 # The writer embeds this many chunks at a time (length-sorted, so less padding than small
 # batches), and this many more may wait parsed: the bound keeps memory flat on huge trees.
 BATCH_CHUNKS = 512

@@ -147,3 +147,16 @@ def test_empty_file_raises_extract_error(tmp_path, data):
     path.write_bytes(data)
     with pytest.raises(ExtractError, match="empty file"):
         extract_file(path)
+
+
+@pytest.mark.parametrize(
+    "name, reason",
+    [
+        ("notes.txt", "its content is not what its name says, nor any kind brainq reads"),  # claims a kind
+        ("blob.bin", "not a kind brainq reads ("),  # claims none
+    ],
+)
+def test_binary_bytes_are_no_note_and_the_reason_says_whether_the_name_claimed_one(name, reason):
+    with pytest.raises(ExtractError) as raised:
+        list(extract_item(Item(path=Path(f"/docs/{name}"), name=name, data=b"\x00\x01\x02binary\xff" * 50), Limits()))
+    assert str(raised.value).startswith(reason)

@@ -26,6 +26,14 @@ EXTRACTORS: tuple[ModuleType, ...] = (archive, calendar, pdf, photo, msg, office
 
 SNIFF_BYTES = 4096
 
+# A file with one of these endings that cannot be read is a failure; any other is just not ours.
+KNOWN_SUFFIXES = (
+    ".eml", ".emlx", ".mbox", ".msg", ".pdf", ".doc", ".dot", ".xls", ".xlt", ".rtf", ".docx", ".docm", ".dotx", ".xlsx", ".xlsm",
+    ".xltx", ".odt", ".ods", ".csv", ".tsv", ".html", ".htm", ".xhtml", ".mhtml", ".mht", ".jpg", ".jpeg",
+    ".png", ".tif", ".tiff", ".heic", ".heif", ".webp", ".ics", ".txt", ".md", ".markdown", ".zip",
+    ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz", ".tbz2", ".tar.xz", ".txz", ".7z",
+)  # fmt: skip
+
 
 def extractor_for(item: Item) -> ModuleType | None:
     """The extractor whose sniff accepts this item's name and first bytes, or None."""
@@ -45,6 +53,8 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         item.allowance = [int(limits.max_file_mb * 2**20)]
     if module is None:
         name = "" if on_disk else f"{item.name}: "
+        if item.name.lower().endswith(KNOWN_SUFFIXES):  # a binary "notes.txt", a "photo.jpg" of text
+            raise ExtractError(f"{name}its content is not what its name says, nor any kind brainq reads")
         raise ExtractError(f"{name}not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar, 7z)")
     yield from resolved(module.extract(item, limits), limits)
 
