@@ -49,17 +49,19 @@ def print_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
 
 
-class IngestProgress:
-    """A progress bar (files, chunks, rate, ETA) on a terminal; nothing at all under cron."""
+class FileProgress:
+    """A progress bar (files, and for an ingest chunks and rate, ETA) on a terminal; nothing
+    at all under cron."""
 
-    def __init__(self, enabled: bool):
+    def __init__(self, enabled: bool, work: str = "ingest"):
         self.bar = None
         if enabled and err.is_terminal:
+            counted = "files · {task.fields[chunks]} chunks · {task.fields[rate]}" if work == "ingest" else "files"
             self.bar = Progress(
-                TextColumn("[bold]ingest"),
+                TextColumn(f"[bold]{work}"),
                 BarColumn(),
                 MofNCompleteColumn(),
-                TextColumn("files · {task.fields[chunks]} chunks · {task.fields[rate]}"),
+                TextColumn(counted),
                 TimeRemainingColumn(),
                 console=err,
                 transient=True,
@@ -78,7 +80,7 @@ class IngestProgress:
 
     def total(self, files: int) -> None:
         if self.bar:
-            self.task = self.bar.add_task("ingest", total=files, chunks=0, rate="")
+            self.task = self.bar.add_task("files", total=files, chunks=0, rate="")
 
     def file_done(self, path: str, status: str, chunks: int) -> None:
         if self.bar is None or self.task is None:

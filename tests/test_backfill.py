@@ -233,6 +233,27 @@ def test_forget_says_which_documents_stay_as_a_copy_elsewhere(home):
     assert_consistent(store)
 
 
+def test_forget_tells_its_progress_file_by_file(home):
+    """Forgetting a folder of thousands of files takes a while: the bar moves as each goes."""
+    tree, store = home
+    told = []
+
+    class Recorder:
+        def total(self, files):
+            told.append(("total", files))
+
+        def file_done(self, path, status, chunks):
+            told.append((Path(path).name, status))
+
+    opened = Store(store)
+    try:
+        opened.forget(str(tree / "notes"), Recorder())
+    finally:
+        opened.close()
+    names = sorted(p.name for p in (tree / "notes").iterdir())
+    assert told[0] == ("total", len(names)) and sorted(told[1:]) == [(name, "removed") for name in names]
+
+
 def test_a_folder_holding_sources_forgotten_stays_out_of_backfills(tmp_path, embedder):
     tree = make_tree(tmp_path / "home")
     store = tmp_path / "store"

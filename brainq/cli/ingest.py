@@ -119,7 +119,7 @@ def cron(
 def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, passwords, remember: bool) -> None:
     from brainq.config import with_passwords
     from brainq.ingest import ingest as run_ingest
-    from brainq.render import IngestProgress, print_ingest_report
+    from brainq.render import FileProgress, print_ingest_report
 
     config = with_passwords(settings.config(), str(passwords) if passwords else None)
     store = settings.store(create=command == "ingest")
@@ -128,7 +128,7 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, p
         if remember:
             for path in paths:
                 store.add_source(os.path.abspath(path))
-        with IngestProgress(enabled=not (as_json or quiet)) as progress:
+        with FileProgress(enabled=not (as_json or quiet)) as progress:
             report = run_ingest(store, config, paths, progress=progress)
         store.log_run(command, report.to_json())
     print_ingest_report(report, as_json=as_json, quiet=quiet)

@@ -86,12 +86,12 @@ def forget(
     backfill`; a file or folder inside a source is left out of its scans until you `brainq
     ingest` it again.
     """
-    from brainq.render import counted
+    from brainq.render import FileProgress, counted
 
     settings: Settings = ctx.obj
     store = settings.store()
-    with store.writer_lock(wait):
-        gone, kept = (sum(counts) for counts in zip(*(store.forget(absolute(path)) for path in paths)))
+    with store.writer_lock(wait), FileProgress(enabled=True, work="forget") as progress:
+        gone, kept = (sum(counts) for counts in zip(*(store.forget(absolute(path), progress) for path in paths)))
     said = f"forgot {counted(gone, 'document')}"
     if kept:  # the same file elsewhere, or one message in two mail folders
         said += f"; {counted(kept, 'document')} {'stays' if kept == 1 else 'stay'}, kept from a copy at another path"

@@ -280,8 +280,8 @@ class Store:
         self.writes.add_documents(path, size, mtime_ns, sha256, documents, chunks, vectors, derived, read_offset,
                                   messages, unread_parts)  # fmt: skip
 
-    def forget(self, target: str) -> tuple[int, int]:
-        return self.writes.forget(target)
+    def forget(self, target: str, progress=None) -> tuple[int, int]:
+        return self.writes.forget(target, progress)
 
     def forget_file(self, path: str) -> None:
         self.writes.forget_file(path)

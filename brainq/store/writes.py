@@ -144,10 +144,11 @@ class Writes:
             reached("old-vectors-deleted")
             self.catalog.clear_pending(path)
 
-    def forget(self, target: str) -> tuple[int, int]:
+    def forget(self, target: str, progress=None) -> tuple[int, int]:
         """Drop a file, or every file under a folder, and stop scanning it as a source; returns
         how many documents went, and how many of its documents stay because a copy of them
-        is at another path. Called under the writer lock.
+        is at another path. Called under the writer lock; `progress` (ingest's Progress) is
+        told of each file, as a folder of thousands takes a while.
 
         Inside a source ("forget ~/Documents/old-taxes" of ~/Documents), it is remembered as
         forgotten, or the next backfill of the source would bring it all back."""
@@ -162,8 +163,12 @@ class Writes:
             # forget stopped midway (ingest.forgotten_left); inside a source, for good.
             self.catalog.forget_path(target, keep_out=True)
         documents = self.catalog.document_keys(files)
+        if progress:
+            progress.total(len(files))
         for file in files:
             self.forget_file(file)
+            if progress:
+                progress.file_done(file, "removed", 0)
         kept = self.catalog.documents_kept(documents)
         if not inside:
             self.catalog.remember(target)
