@@ -299,12 +299,12 @@ def _print_explain(answer) -> None:
     out.print(f"[bold]time[/] as of {answer.as_of}; {resolved or 'no time words'}"
               + (f" (from {escape(', '.join(t.phrases))})" if t.phrases else ""), markup=True)
     out.print(f"[bold]scores[/] relevance (semantic, coverage, ids; evidence from {answer.floor:.2f}) | "
-              "rank (fused with BM25; as a share of the best) ^ exponent x decay x weight x cutoff x time = score")
+              "rank (fused with BM25) -> its share of the best ^ exponent x decay x weight x cutoff x time = score")
     for s in answer.results:
         c = s.candidate
         out.print(
             f"  {c.relevance:.3f} ({c.semantic:.2f}, {c.lexical:.2f}, {len(c.identifiers)}) | {s.rank:.3f} "
-            f"(bm25 {c.bm25:.1f}) x {s.decay:.2f} x {s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
+            f"(bm25 {c.bm25:.1f}) -> {s.share:.2f} x {s.decay:.2f} x {s.source_weight:.2f} x {s.cutoff:.2f} x {s.time_factor:.2f}"
             f"{' x superseded' if s.superseded_by else ''} = {s.score:.3f}  {_title(s.doc, 50)}"
             f"{'  (text read by OCR)' if s.doc.ocr else ''}",
             markup=False,

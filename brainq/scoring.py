@@ -38,6 +38,7 @@ class Scored:
     time_factor: float  # the question's own range: evidence outside it ranks down
     day_factor: float = 1.0  # the question's own day: evidence about that day ranks up
     superseded_by: str | None = None  # doc_id of the later document that replaces this one
+    share: float = 1.0  # rank over the best candidate's, ^ relevance_exponent: what the score multiplies
     score: float = 0.0
     dated: bool = False  # placed by its date: the question asks for the first or the last
 
@@ -153,8 +154,8 @@ def score(
     best = max((s.rank for s in scored), default=1.0) or 1.0
     for s in scored:
         superseded = retrieval.superseded_factor if s.superseded_by else 1.0
-        share = (s.rank / best) ** retrieval.relevance_exponent
-        s.score = share * s.temporal_weight * s.time_factor * superseded
+        s.share = (s.rank / best) ** retrieval.relevance_exponent
+        s.score = s.share * s.temporal_weight * s.time_factor * superseded
     _below_replies(scored, retrieval)
     scored.sort(key=lambda s: s.score, reverse=True)
     if time.order:

@@ -2,6 +2,7 @@
 model, then real questions through `brainq ask` and `brainq eval`."""
 
 import json
+import math
 import os
 import re
 from datetime import datetime, timezone
@@ -172,6 +173,17 @@ def test_documents_written_after_as_of_are_invisible(sample_store):
     answer = ask_json(store, "Is Friday a half-day?", as_of="2026-03-10")
     assert all(r["source_date"][:10] <= "2026-03-10" for r in answer["results"])
     assert rank_of(answer, PRINCIPAL) is None
+
+
+def test_explain_shows_factors_that_multiply_to_the_score(sample_store):
+    """Each --explain line: relevance | rank -> share x decay x weight x cutoff x time = score."""
+    store, _ = sample_store
+    shown = run_cli("ask", "--as-of", AS_OF, "--explain", "What size is our HVAC filter?", store=store).stdout
+    line = re.compile(r"-> ([\d.]+) x ([\d.]+) x ([\d.]+) x ([\d.]+) x ([\d.]+) = ([\d.]+) ")
+    rows = [[float(x) for x in m.groups()] for m in map(line.search, shown.splitlines()) if m]
+    assert len(rows) >= 3
+    for *factors, score in rows:
+        assert math.prod(factors) == pytest.approx(score, abs=0.01), (factors, score)
 
 
 @pytest.mark.parametrize("flag, expected", [("--explain", "pattern logistical"), ("--context", "## RECENT")])
