@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from brainq import cjk
 from brainq.paths import shown
 from brainq.scoring import as_known, coarse_age
 from brainq.store import StoredDocument
@@ -203,7 +204,7 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         where = _where(doc)
         copies = f"  {_more_copies(doc.copies)}" if doc.copies else ""
         ocr = "  (OCR)" if doc.ocr else ""
-        out.print(f"{when}{flag} {doc.doc_type:<14} {_title(doc, 60):<60}  {where}{copies}{ocr}", markup=False)
+        out.print(f"{when}{flag} {doc.doc_type:<14} {_fitted(_title(doc, 60), 60)}  {where}{copies}{ocr}", markup=False)
 
 
 _LEVEL_STYLE = {"answer": "bold green", "verify": "bold yellow", "unknown": "bold red"}
@@ -232,6 +233,14 @@ def _age(s, as_of: date) -> str:
 def _title(doc, width: int | None = None) -> str:
     """A title on one line: one made of a file's name may hold a line break."""
     return shown(" ".join(doc.title.split()))[:width]
+
+
+def _fitted(text: str, width: int) -> str:
+    """`text` cut and padded to `width` terminal columns, where a Chinese, Japanese or Korean
+    character takes two: such a title pushed the columns after it out of line."""
+    while cjk.columns(text) > width:
+        text = text[:-1]
+    return text + " " * (width - cjk.columns(text))
 
 
 def _more_copies(places: list) -> str:

@@ -169,3 +169,19 @@ def test_a_store_of_an_earlier_schema_gets_its_pairs_when_opened(mailbox):
         linked = db.execute("SELECT count(*) FROM chunk_index JOIN chunks ON chunks.rowid = text_rowid AND chunks.chunk_id = chunk_index.chunk_id")
         assert linked.fetchone()[0] == db.execute("SELECT count(*) FROM chunk_index").fetchone()[0]
     assert run_cli("status", "--check", store=store).exit_code == 0
+
+
+def test_list_keeps_its_columns_in_line_under_such_titles(capsys):
+    from brainq.render import print_documents
+    from brainq.store import StoredDocument
+
+    def doc(title):
+        return StoredDocument(
+            doc_id=title, path=f"/docs/{len(title)}.txt", locator=None, kind="text", doc_type="note", title=title,
+            sender=None, source_date=datetime(2026, 3, 1, tzinfo=timezone.utc), date_source="text",
+            date_precision="day", event_dates=[], thread=None,
+        )  # fmt: skip
+
+    print_documents([doc("Garden log"), doc("運動会のお知らせ"), doc("会議" * 40)], as_json=False)
+    lines = capsys.readouterr().out.splitlines()
+    assert len({cjk.columns(line[: line.index("/docs/")]) for line in lines}) == 1
