@@ -52,7 +52,7 @@ def classify_doc_type(doc: Document, rules: DocTypes) -> str:
     headers = {name.lower(): str(value) for name, value in doc.headers.items()}
     sample = f"{doc.title}\n{doc.text[:CUE_SCAN_CHARS]}"
     for rule in rules.rules:
-        if doc.kind not in rule.kinds:
+        if doc.kind not in rule.kinds or any(header_matches(h, headers) for h in rule.unless_headers):
             continue
         if any(header_matches(h, headers) for h in rule.headers):
             return rule.doc_type

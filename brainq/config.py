@@ -109,12 +109,14 @@ QUESTION_SHAPES = ("latest_state", "past_event", "day_ahead")
 
 @dataclass(frozen=True)
 class DocTypeRule:
-    """A document of one of `kinds` becomes `doc_type` when any header or enough cues match;
-    a header is `Name` (present) or `Name: regex` (its value matches)."""
+    """A document of one of `kinds` becomes `doc_type` when any header or enough cues match,
+    and none of `unless_headers`; a header is `Name` (present) or `Name: regex` (its value
+    matches)."""
 
     doc_type: str
     kinds: list[str]
     headers: list[str] = field(default_factory=list)
+    unless_headers: list[str] = field(default_factory=list)
     cues: list[str] = field(default_factory=list)  # regular expressions over title + text
     min_cues: int = 1
 
@@ -411,8 +413,9 @@ def _check(config: Config, b: _Builder) -> None:
     for i, rule in enumerate(config.doc_types.rules):
         for j, cue in enumerate(rule.cues):
             _regex(cue, b, f"doc_types.rules[{i}].cues[{j}]")
-        for j, header in enumerate(rule.headers):
-            _regex(header.partition(":")[2].strip(), b, f"doc_types.rules[{i}].headers[{j}]")
+        for key in ("headers", "unless_headers"):
+            for j, header in enumerate(getattr(rule, key)):
+                _regex(header.partition(":")[2].strip(), b, f"doc_types.rules[{i}].{key}[{j}]")
     if not config.timeline or config.timeline[-1].max_days is not None:
         b.fail("timeline", "the last bucket must have no max_days (it holds everything older)")
     for i, bucket in enumerate(config.timeline):

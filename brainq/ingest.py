@@ -87,7 +87,7 @@ DERIVATION = 27  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # and "tmrw" tomorrow; 26: a note is not titled by a line that only dates it ("Date: 2023"), and
 # one dated in the future says so; 27: ISO-2022-JP with the characters Windows adds (①, ㈱);
 # dates written the Chinese, Japanese and Korean way ("2026年3月13日"), and numeric dates
-# right after such a character ("会議は3/13")
+# right after such a character ("会議は3/13"); a reply on a mailing list is typed email
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

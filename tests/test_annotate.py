@@ -28,6 +28,24 @@ def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
 
 
 @pytest.mark.parametrize(
+    "headers, doc_type",
+    [
+        ({"List-Id": "<pta.lists.example.org>"}, "newsletter"),  # the list's own mailing
+        ({"List-Id": "<pta.lists.example.org>", "In-Reply-To": "<a@example.org>"}, "email"),  # a member's reply
+        ({"Precedence": "bulk", "References": "<a@example.org>"}, "email"),
+        ({}, "email"),
+    ],
+)
+def test_a_reply_on_a_mailing_list_is_a_conversation_not_a_newsletter(headers, doc_type):
+    from brainq.annotate import classify_doc_type
+    from brainq.config import load_config
+    from brainq.documents import Document
+
+    doc = Document(path="m.eml", locator=None, kind="email", title="Re: bake sale", text="I can bring two trays.", headers=headers)
+    assert classify_doc_type(doc, load_config().doc_types) == doc_type
+
+
+@pytest.mark.parametrize(
     "kind, text, when, expected, source",
     [
         # a broken clock's year: the date printed in the text, else the file's time
