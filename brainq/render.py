@@ -176,7 +176,8 @@ def print_status(info: dict, as_json: bool) -> None:
         out.print(f"source: {shown(source)}", markup=False)
     failed = info["failed_files"]
     for failure in failed[:20]:
-        out.print(f"unread: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
+        label = "partly unread" if failure["part"] else "unread"
+        out.print(f"{label}: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
     if len(failed) > 20:
         out.print(f"unread: {len(failed) - 20} more (`brainq status --json` lists them all)", markup=False)
     if "check" in info:

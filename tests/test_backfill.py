@@ -459,7 +459,7 @@ def test_a_message_larger_than_the_limit_is_passed_over_and_the_rest_read(tmp_pa
     assert again["unchanged"] == 1 and not again["failures"] and again["still_unread"] == 0  # stored, less a message
     # The run passed over the message without a word: status still names it.
     info = json.loads(run_cli("status", "--json", store=tmp_path / "store").stdout)
-    assert info["failed_files"] == report["failures"] and info["files_with_errors"] == 1
+    assert info["failed_files"] == [{**f, "part": True} for f in report["failures"]] and info["files_with_errors"] == 1
 
 
 def test_an_attachment_not_read_is_named_by_status_until_its_message_changes(tmp_path):
@@ -478,8 +478,9 @@ def test_an_attachment_not_read_is_named_by_status_until_its_message_changes(tmp
     assert first["added"] == 1 and first["parts_failed"] == 1
     assert json.loads(run_cli("backfill", "--json", store=store).stdout)["failures"] == []  # passed over, unchanged
     info = json.loads(run_cli("status", "--json", store=store).stdout)
-    assert info["failed_files"] == first["failures"] and info["files_with_errors"] == 1
-    assert f"unread: {message}: {first['failures'][0]['reason']}" in run_cli("status", store=store).stdout
+    assert info["failed_files"] == [{**f, "part": True} for f in first["failures"]] and info["files_with_errors"] == 1
+    # the message itself is stored: a part of it is unread
+    assert f"\npartly unread: {message}: {first['failures'][0]['reason']}" in run_cli("status", store=store).stdout
     message.write_text(message.read_text().split("--b\nContent-Type: application/pdf")[0] + "--b--\n")
     assert json.loads(run_cli("backfill", "--json", store=store).stdout)["updated"] == 1
     info = json.loads(run_cli("status", "--json", store=store).stdout)
@@ -991,7 +992,7 @@ def test_every_file_is_accounted_for(home):
     read = {json.loads(line)["path"] for line in run_cli("list", "--json", store=store).stdout.splitlines()}
     assert info["files_skipped"] == 2 and info["files"] == len(read) + 1  # and broken.pdf
     text = run_cli("status", store=store).stdout
-    assert f"unread: {tree / 'notes/broken.pdf'}: unreadable" in text
+    assert f"\nunread: {tree / 'notes/broken.pdf'}: unreadable" in text  # the whole file
     assert "; 2 skipped (empty, or of no kind brainq reads)" in text
 
 

@@ -588,9 +588,9 @@ class Catalog:
             (EMPTY, NOT_A_KIND),
         )
         return [
-            {"path": path, "reason": reason}
+            {"path": path, "reason": reason, "part": part}  # part: the file itself was read
             for path, error, parts in rows
-            for reason in ([error] if error else []) + json.loads(parts or "[]")
+            for reason, part in [(error, False)] * bool(error) + [(p, True) for p in json.loads(parts or "[]")]
         ]
 
     # -- copies of other origins' documents (brainq/store/sync.py) -------------------------
