@@ -211,8 +211,10 @@ def ask(
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
-        day = occurrence(source.doc.event_dates, r.time, as_of)
-        answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, source.doc.event_dates, day)
+        written = source.doc.source_date.date() if source.doc.source_date else None
+        repeating = calendar.series(source.candidate.text, source.doc.event_dates, written)
+        day = occurrence(repeating, r.time, as_of) if repeating else None
+        answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, repeating, day)
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
     shown = r.ranked[:top_k]
@@ -221,21 +223,25 @@ def ask(
     return Answer(check_question(question), as_of, r.intent, r.time, verdict, answer, shown, r.floor, source)
 
 
-def occurrence(days: list[date], time: TimeRef, as_of: date) -> date | None:
-    """Which of a repeating event's days (sorted) the question is about: the day it names; the
-    first or last in its range ("first" / "last" / a past tense: the last before today); else
-    the next one to come, or the last if none is."""
+def occurrence(repeating: calendar.Series, time: TimeRef, as_of: date) -> date | None:
+    """Which day of a repeating event the question is about: the day it names; the first or
+    the last in its range, or of the series ("when is the last game?": where the series ends,
+    or within the range named); the last before today for a question about the past; else the
+    next one to come. None where its days listed cannot tell (no day to come is listed)."""
+    days = repeating.days
     if time.day:
         return time.day if time.day in days else None
     within = [d for d in days if time.range[0] <= d <= time.range[1]] if time.range else days
+    ahead, behind = [d for d in within if d >= as_of], [d for d in within if d < as_of]
     if not within:
         return None
-    ahead, behind = [d for d in within if d >= as_of], [d for d in within if d < as_of]
-    if time.order == "asc":
+    if "asc" in (time.order, time.events):
         return within[0]
-    if behind and (time.past or time.order == "desc" or not ahead):
-        return behind[-1]
-    return ahead[0]
+    if time.events == "desc":
+        return within[-1] if time.range or repeating.ends else None
+    if time.past or time.order == "desc":
+        return behind[-1] if behind else None
+    return ahead[0] if ahead else None
 
 
 UNDATED = "UNDATED"  # after the timeline's buckets: a source of no known age is not "older than a year"

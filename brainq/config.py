@@ -229,6 +229,7 @@ class Verdicts:
     conflict_min_relevance: float
     conflict_min_similarity: float
     conflict_sources: int
+    another_day_days: int
 
 
 @dataclass(frozen=True)

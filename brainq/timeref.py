@@ -98,6 +98,9 @@ class TimeRef:
     order: str | None = None  # "asc" (first/earliest) or "desc" (last/latest/most recent)
     phrases: tuple[str, ...] = ()  # the words resolved, for --explain
     past: bool = False  # the question asks about the past ("was", "did")
+    # "asc" or "desc" where "first" or "last" is of events still to come ("when is the last game
+    # of the season?"): no ordering of the documents, but of a repeating event's days
+    events: str | None = None
 
 
 _AUXILIARY = re.compile(
@@ -240,7 +243,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
                     resolved = rule(m, as_of, past)
                 if resolved is not None:
                     found.append((m.start(), m.end(), *resolved))
-    order = _order(text, free, past_at)
+    order, events = _order(text, free, past_at)
     if order is not None:
         found.append(order)
     found.sort(key=lambda item: item[0])
@@ -255,6 +258,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
         order=next((v for _, _, kind, v in found if kind == "order"), None),
         phrases=tuple(" ".join(text[s:e].split()) for s, e, _, _ in found),
         past=bool(past),
+        events=events,
     )
 
 
@@ -670,15 +674,17 @@ _TIME_AFTER = re.compile(r"\s+times?\b", re.IGNORECASE)
 
 
 def _order(text: str, free: Callable[[int, int], bool], past_at: Callable[[int | None], bool | None]):
-    """The first ordering word not already read as part of a time phrase. In a question about
-    what is to come, "first" and "last" are of the events ("When is the first game of the
-    season?"), not of the documents, but for "the last time"."""
+    """The first ordering word not already read as part of a time phrase, and the first of the
+    events to come. In a question about what is to come, "first" and "last" are of the events
+    ("When is the first game of the season?"), not of the documents, but for "the last time"."""
+    events = None
     for m in _ORDER.finditer(text):
         if _AT.search(text, 0, m.start()) and _CLAUSE_END.match(text, m.end()):
             continue  # "did the refund come at last?"
         word = m.group(0).lower()
         if word in ("first", "last") and past_at(m.start()) is False and not _TIME_AFTER.match(text, m.end()):
+            events = events or ("asc" if word == "first" else "desc")
             continue
         if free(*m.span()):
-            return m.start(), m.end(), "order", "asc" if m.group("asc") else "desc"
-    return None
+            return (m.start(), m.end(), "order", "asc" if m.group("asc") else "desc"), events
+    return None, events

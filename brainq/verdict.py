@@ -59,7 +59,7 @@ def judge(
     caveat = (
         _outranked(outranked_by)
         or _outside(top, time)
-        or _another_day(top, time)
+        or _another_day(top, time, bands.another_day_days)
         or _staleness(top, rule, time, as_of)
         or _unstated(top, asked)
     )
@@ -89,17 +89,25 @@ def _outside(top: Scored, time: TimeRef) -> str | None:
     return f"Not yet happened: the best source, {_label(top)}, is about days still to come"
 
 
-def _another_day(top: Scored, time: TimeRef) -> str | None:
-    """The question names a day, and the answer line names only others: "is practice
-    cancelled today?" is not answered by last night's "practice is cancelled tonight", however
-    alike the two read."""
+def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
+    """The question names a day, and the answer line names only others close to it: "is
+    practice cancelled today?" is not answered by last night's "practice is cancelled tonight",
+    however alike the two read. Days on both sides of it are a span that holds it ("closed from
+    December 1 to December 5")."""
     if time.day is None or top.day_factor >= 1.0:
         return None
     anchor = top.doc.source_date.date() if top.doc.source_date else None
     named = find_event_dates(" ".join(filter(None, [top.candidate.sentence, top.candidate.support])), anchor)
-    if not named or time.day in named:
+    if not named or named[0] <= time.day <= named[-1]:
         return None
-    return f"About another day: the best source speaks of {named[0]:%A %-d %B %Y}, not {time.day:%A %-d %B %Y} (the day asked about)"
+    nearest = min(named, key=lambda day: abs((day - time.day).days))
+    if abs((nearest - time.day).days) > within_days:
+        return None
+    return f"About another day: the best source speaks of {_day_words(nearest)}, not {_day_words(time.day)} (the day asked about)"
+
+
+def _day_words(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 def _unstated(top: Scored, asked: str | None) -> str | None:

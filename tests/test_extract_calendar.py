@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brainq.annotate import annotate
 from brainq.ask import occurrence
-from brainq.config import Limits
+from brainq.config import Limits, load_config
 from brainq.documents import Document, Failure, Item
 from brainq.errors import ExtractError
 from brainq.extract import calendar, extract_item
@@ -140,9 +141,9 @@ def test_cancelled_event_says_so(school):
     assert "Status: cancelled" in event.text
     # and so does an answer quoting it: its "When:" line alone says neither what nor that
     when = next(line for line in event.text.splitlines() if line.startswith("When: "))
-    line = calendar.answer_line(when, event.title, event.text, event.event_dates, None)
+    line = calendar.answer_line(when, event.title, event.text, None, None)
     assert line == f"{event.title} {when} Status: cancelled"
-    assert calendar.answer_line(line, event.title, event.text, event.event_dates, None) == line  # once each
+    assert calendar.answer_line(line, event.title, event.text, None, None) == line  # once each
 
 
 @pytest.mark.parametrize(
@@ -208,6 +209,16 @@ def test_a_long_running_recurrence_is_listed_around_its_calendars_stamp():
 
 
 PIANO = "UID:x\nSUMMARY:Piano\nLOCATION:Hall\nDTSTAMP:20261120T080000Z\nDTSTART:20230103T160000\nDTEND:20230103T163000\nRRULE:FREQ=WEEKLY"
+NOW = datetime(2026, 11, 28, tzinfo=timezone.utc)
+
+
+def stored(*events: str) -> list[Document]:
+    """The events as ingest stores them: annotated, so their days include those their text names."""
+    return [annotate(doc, load_config(), NOW.timestamp(), NOW) for doc in extract(ics(*events))]
+
+
+def repeating(doc: Document) -> calendar.Series | None:
+    return calendar.series(doc.text, doc.event_dates, doc.source_date.date() if doc.source_date else None)
 
 
 @pytest.mark.parametrize(
@@ -220,38 +231,50 @@ PIANO = "UID:x\nSUMMARY:Piano\nLOCATION:Hall\nDTSTAMP:20261120T080000Z\nDTSTART:
         ("Piano Repeats: every week", date(2026, 12, 1),
          "Piano Repeats: every week When: Tuesday 1 December 2026, 16:00 to 16:30, one of a series since Tuesday 3 January 2023"),
         ("Piano Repeats: every week", date(2023, 1, 3), "Piano Repeats: every week When: Tuesday 3 January 2023, 16:00 to 16:30"),
-        ("Piano", date(2026, 12, 2), "Piano"),  # not one of its days
     ],
 )
 def test_a_repeating_events_answer_names_the_occurrence_asked_about(line, day, expected):
-    (doc,) = extract(ics(PIANO))
-    assert calendar.on_day(line, doc.text, doc.event_dates, day) == expected
+    (doc,) = stored(PIANO)
+    assert calendar.on_day(line, repeating(doc), day) == expected
 
 
-def test_an_answer_from_an_event_of_one_occurrence_or_of_several_days_stays_as_it_is():
-    (once,) = extract(ics("UID:x\nSUMMARY:Recital\nDTSTART:20261205T140000\nDTEND:20261205T153000"))
-    assert calendar.on_day("Recital", once.text, once.event_dates, date(2026, 12, 5)) == "Recital"
-    (camp,) = extract(ics("UID:x\nSUMMARY:Camp\nDTSTART;VALUE=DATE:20260706\nDTEND;VALUE=DATE:20260709\nRRULE:FREQ=YEARLY"))
-    assert calendar.on_day("Camp", camp.text, camp.event_dates, date(2027, 7, 6)) == "Camp"
+def test_an_event_of_one_occurrence_or_of_several_days_is_no_series():
+    once, camp = stored("UID:a\nSUMMARY:Recital\nDTSTART:20261205T140000\nDTEND:20261205T153000",
+                        "UID:b\nSUMMARY:Camp\nDTSTART;VALUE=DATE:20260706\nDTEND;VALUE=DATE:20260709\nRRULE:FREQ=YEARLY")
+    assert repeating(once) is None and repeating(camp) is None
 
 
 @pytest.mark.parametrize(
     "time, expected",
     [
-        (TimeRef(), date(2026, 12, 1)),  # the next to come
+        (TimeRef(), date(2026, 12, 8)),  # the next to come: not December 1, left out, nor the 6th, a concert
         (TimeRef(past=True), date(2026, 11, 24)),  # the last that was
-        (TimeRef(order="desc"), date(2026, 11, 24)),
-        (TimeRef(order="asc"), date(2023, 1, 3)),
-        (TimeRef(day=date(2026, 12, 8)), date(2026, 12, 8)),
-        (TimeRef(day=date(2026, 12, 9)), None),  # a Wednesday: not one of its days
+        (TimeRef(order="desc", past=True), date(2026, 11, 24)),
+        (TimeRef(events="asc"), date(2023, 1, 3)),  # "when is the first lesson?"
+        (TimeRef(events="desc"), None),  # "... the last?": a series without an end does not say
+        (TimeRef(range=(date(2026, 1, 1), date(2026, 12, 31)), events="desc"), date(2026, 12, 29)),
+        (TimeRef(range=(date(2026, 12, 1), date(2026, 12, 31)), events="asc"), date(2026, 12, 8)),
+        (TimeRef(day=date(2026, 12, 15)), date(2026, 12, 15)),
+        (TimeRef(day=date(2026, 12, 1)), None),  # "Not on" that day
+        (TimeRef(day=date(2026, 12, 6)), None),  # the concert's day, not a lesson's
         (TimeRef(range=(date(2026, 12, 7), date(2026, 12, 13))), date(2026, 12, 8)),
         (TimeRef(range=(date(2026, 11, 1), date(2026, 11, 30)), past=True), date(2026, 11, 24)),
         (TimeRef(range=(date(2030, 1, 1), date(2030, 12, 31))), None),
     ],
 )
 def test_the_occurrence_a_question_is_about(time, expected):
-    (doc,) = extract(ics(PIANO))
-    assert occurrence(doc.event_dates, time, date(2026, 11, 28)) == expected
+    (doc,) = stored(f"{PIANO};BYDAY=TU\nEXDATE:20261201T160000\nDESCRIPTION:Student concert on Sunday December 6.")
+    assert occurrence(repeating(doc), time, date(2026, 11, 28)) == expected
+
+
+def test_a_series_listed_only_before_today_names_no_next_day_but_its_last_if_it_ends():
+    """A monthly club stamped in January 2025: its days listed end in February 2026."""
+    club = "UID:c\nSUMMARY:Book club\nDTSTAMP:20250110T080000Z\nDTSTART:20250213T190000\nRRULE:FREQ=MONTHLY;BYDAY=2TH"
+    (doc,) = stored(club)
+    assert occurrence(repeating(doc), TimeRef(), date(2026, 11, 28)) is None
+    (games,) = stored("UID:g\nSUMMARY:Soccer\nDTSTAMP:20260801T080000Z\nDTSTART:20260905T090000\nRRULE:FREQ=WEEKLY;UNTIL=20261212T140000Z")
+    assert occurrence(repeating(games), TimeRef(events="desc"), date(2026, 11, 28)) == date(2026, 12, 12)
+    assert occurrence(repeating(games), TimeRef(events="asc"), date(2026, 11, 28)) == date(2026, 9, 5)
 
 
 @pytest.mark.parametrize(

@@ -136,6 +136,20 @@ def test_a_source_about_another_day_than_the_one_asked_about_is_to_verify():
     assert _judge(ranked([said], time=today), "logistical", today).level == "answer"
 
 
+@pytest.mark.parametrize(
+    "sentence, written",
+    [
+        ("The lap pool is closed from March 10 to March 14 for maintenance.", "2026-03-02T09:00:00"),  # a span holding it
+        ("The library is open Monday through Friday 9am to 8pm.", "2026-01-05T09:00:00"),  # a habit, weeks off
+    ],
+)
+def test_a_source_naming_days_around_the_one_asked_about_is_no_other_days(sentence, written):
+    said = cand(doc("notice", written), 0.8, sentence)
+    said.sentence = sentence
+    today = TimeRef(day=AS_OF)
+    assert not _judge(ranked([said], time=today), "logistical", today).reason.startswith("About another day")
+
+
 def test_range_demotes_documents_outside_it():
     inside = doc("2023", "2023-05-01T00:00:00", doc_type="receipt")
     outside = doc("2025", "2025-05-01T00:00:00", doc_type="receipt")

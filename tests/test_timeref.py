@@ -243,6 +243,20 @@ def test_order(question, order):
     assert resolve(question, WED).order == order
 
 
+@pytest.mark.parametrize(
+    "question, events",
+    [
+        ("When is Leo's first soccer game?", "asc"),  # of the games, which a repeating event lists
+        ("When is the last game of the season?", "desc"),
+        ("When was the last game?", None),  # an ordering of what happened: `order`
+        ("When is the last day of school?", None),  # a name
+        ("When is the next game?", None),
+    ],
+)
+def test_first_and_last_of_events_to_come(question, events):
+    assert resolve(question, WED).events == events
+
+
 def test_what_was_said_may_be_about_days_to_come():
     assert not resolve("What did the coach say about practice?", WED).past
     assert resolve("What did the coach say on Friday?", WED).past

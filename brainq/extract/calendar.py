@@ -7,12 +7,14 @@ import re
 import time
 from collections import defaultdict, deque
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 
 import icalendar
 from dateutil.rrule import rrulestr
 
 from brainq.config import Limits
+from brainq.dates import find_event_dates
 from brainq.documents import Document, Failure, Item, in_the_future
 from brainq.errors import ExtractError
 
@@ -477,14 +479,14 @@ _ONE_DAY = re.compile(
 )
 
 
-def answer_line(line: str, title: str, text: str, days: list[date], day: date | None) -> str:
+def answer_line(line: str, title: str, text: str, repeating: Series | None, day: date | None) -> str:
     """An answer line quoting an event's `text`, as a person would say it: with the event's
     title ("When: Friday 13 March 2026" alone says when, not what), its status where it is not
     as planned ("cancelled"), and for a repeating event the occurrence on `day` (see on_day)."""
     if title not in line:
         line = f"{title} {line}"
-    if day is not None:
-        line = on_day(line, text, days, day)
+    if repeating and day:
+        line = on_day(line, repeating, day)
     status = _STATUS.search(text)
     return f"{line} {status[0]}" if status and status[0] not in line else line
 
@@ -492,17 +494,47 @@ def answer_line(line: str, title: str, text: str, days: list[date], day: date | 
 _STATUS = re.compile(r"^Status: \w+$", re.MULTILINE)
 
 
-def on_day(line: str, text: str, days: list[date], day: date) -> str:
+@dataclass
+class Series:
+    """A repeating event of one day at a time, as its text and stored days tell it."""
+
+    when: re.Match  # its "When:" line, which names its first day
+    first: date
+    days: list[date]  # its own days: the first, and those listed around the calendar's stamp
+    ends: bool  # it has a last day (UNTIL or COUNT), so the last day listed may be it
+
+
+def series(text: str, days: list[date], anchor: date | None) -> Series | None:
+    """The repeating event `text` describes, or None. Its stored days hold, besides its own,
+    those its text names (a day "Not on:", a day its description mentions), which are no
+    occurrences of it: those are left out, but for the days its "When:" and "Repeats:" lines
+    name (its first, the last of a series until a day)."""
+    found = _ONE_DAY.search(text)
+    repeats = _REPEATS.search(text)
+    if not found or not repeats:
+        return None
+    first = datetime.strptime(found["day"], "%A %d %B %Y").date()
+    others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ")))
+    named = set(find_event_dates(others, anchor))
+    own = [d for d in days if d >= first and d not in named]
+    return Series(found, first, own, bool(_ENDS.search(repeats[0]))) if len(own) > 1 else None
+
+
+_REPEATS = re.compile(r"^Repeats: .*$", re.MULTILINE)
+_ENDS = re.compile(r", \d+ times\b| until ")
+
+
+def on_day(line: str, repeating: Series, day: date) -> str:
     """`line`, about the occurrence of a repeating event on `day`: its "When:" (the day the
     series began) restated for that day, in place or added. "When is the next piano lesson?"
     is not answered by the day the lessons began, three years ago, nor by "Repeats: every week
-    on Tuesday" alone. Events longer than a day are left as they are."""
-    found = _ONE_DAY.search(text)
-    if not found or day not in days or len(days) < 2:  # one day, one occurrence: no series
-        return line
-    first = datetime.strptime(found["day"], "%A %d %B %Y").date()
-    restated = found[0] if first == day else f"When: {_day_words(day)}{found['rest']}, one of a series since {_day_words(first)}"
-    return line.replace(found[0], restated) if found[0] in line else f"{line} {restated}"
+    on Tuesday" alone."""
+    when = repeating.when
+    if day == repeating.first:
+        restated = when[0]
+    else:
+        restated = f"When: {_day_words(day)}{when['rest']}, one of a series since {_day_words(repeating.first)}"
+    return line.replace(when[0], restated) if when[0] in line else f"{line} {restated}"
 
 
 def _day(value: date | datetime) -> date:
