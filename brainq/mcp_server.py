@@ -192,10 +192,13 @@ class _Answered:
         async for item in self._lines:
             if not isinstance(item, Exception):
                 message = getattr(item.message, "root", item.message)
-                if getattr(message, "method", None) == "notifications/cancelled":  # no reply will come
-                    self.unanswered.discard((getattr(message, "params", None) or {}).get("requestId"))
-                elif getattr(message, "method", None) is not None and getattr(message, "id", None) is not None:
-                    self.unanswered.add(message.id)
+                method, known = getattr(message, "method", None), getattr(message, "id", None)
+                if method == "notifications/cancelled" and known is None:  # no reply will come
+                    cancelled = (getattr(message, "params", None) or {}).get("requestId")
+                    if isinstance(cancelled, (str, int)):
+                        self.unanswered.discard(cancelled)
+                elif method is not None and known is not None:
+                    self.unanswered.add(known)
                 return item
             reply = _unreadable(item)
             if reply is not None:

@@ -170,14 +170,19 @@ def test_requests_written_at_once_are_all_answered_after_the_input_ends(sample_s
         {"jsonrpc": "2.0", "id": 1, "method": "initialize",
          "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        # a cancel whose id cannot be one, and a request named like a cancel: neither cancels anything
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": [2]}},
+        {"jsonrpc": "2.0", "id": 7, "method": "notifications/cancelled", "params": {"requestId": 3}},
         *({"jsonrpc": "2.0", "id": n, "method": "tools/call",
            "params": {"name": "ask", "arguments": {"question": "Is Friday a half-day?", "as_of": AS_OF}}} for n in (2, 3)),
     ]  # fmt: skip
     command = [sys.executable, "-m", "brainq", "--store", str(store), "mcp"]
     done = subprocess.run(command, input="".join(json.dumps(r) + "\n" for r in requests), capture_output=True, text=True, timeout=300)
     replies = [json.loads(line) for line in done.stdout.splitlines()]
-    assert done.returncode == 0 and done.stderr == ""
-    assert sorted(r["id"] for r in replies) == [1, 2, 3] and not any(r["result"].get("isError") for r in replies[1:])
+    assert done.returncode == 0 and "Traceback" not in done.stderr and "internal error" not in done.stderr
+    answers = {r["id"]: r for r in replies}
+    assert sorted(answers) == [1, 2, 3, 7] and answers[7]["error"]["code"] == -32601  # no such method
+    assert not any(answers[n]["result"].get("isError") for n in (2, 3))
 
 
 def test_search_keeps_a_date_known_to_the_month_as_any_day_of_it():
