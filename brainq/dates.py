@@ -61,6 +61,9 @@ TYPED_WEEKDAYS = WEEKDAYS | {"tue": 1, "tues": 1, "weds": 2, "thu": 3, "thur": 3
 TYPED_WEEKDAY_RE = rf"\b(?:{_alternation(TYPED_WEEKDAYS)})\b"
 _ANY_WEEKDAY_RE = rf"\b(?:{_alternation(WEEKDAYS | WEEKDAY_ABBREVIATIONS)})\b"
 
+# The first year of each Japanese era a document of today's may date by (元年 is its first).
+ERAS = {"令和": 2019, "平成": 1989, "昭和": 1926}
+
 # Years a document or a question plausibly talks about; anything else is a number.
 MIN_YEAR, MAX_YEAR = 1900, 2199
 
@@ -97,9 +100,11 @@ _FORMS = {
     r"(?:/(?P<year>\d{4}|\d{2}))?(?![\d/%]|[.,:]\d)",
     # "3-13-2026"; with dashes only when a year follows, so "555-1212" stays a phone number
     "mdy_dash": rf"(?<![\d./$:-]){_START}(?P<month>\d{{1,2}})-(?P<day>\d{{1,2}})-(?P<year>\d{{4}})(?![\d-])",
-    # "2026年3月13日", "3月13日" (Chinese and Japanese), "2026년 3월 13일" (Korean): the marks
-    # name each part, so no order is guessed and no fraction mistaken (`marked`)
-    "cjk": r"(?<!\d)(?:(?P<year>\d{4})\s*[年년]\s*)?(?P<month>\d{1,2})\s*[月월]\s*(?P<day>\d{1,2})\s*[日일](?P<marked>)",
+    # "2026年3月13日", "3月13日", "3月13号" (Chinese and Japanese), "2026년 3월 13일" (Korean): the marks
+    # name each part, so no order is guessed and no fraction mistaken (`marked`); a Japanese
+    # year may be of an era ("令和8年": the eighth year of Reiwa, 2026)
+    "cjk": r"(?<!\d)(?:(?:(?P<year>\d{4})|(?P<era>令和|平成|昭和)[ \t]*(?P<era_year>\d{1,2}|元))[ \t]*[年년][ \t]*)?"
+    r"(?P<month>\d{1,2})[ \t]*[月월][ \t]*(?P<day>\d{1,2})[ \t]*[日号일](?P<marked>)",
 }
 # "Black Friday" and "Good Friday" are names of days, not the coming Friday.
 NAMED_DAY = r"(?<!black )(?<!good )"
@@ -119,7 +124,7 @@ def _tagged(tag: str, form: str) -> str:
 def _at_word_starts(alternation: str) -> re.Pattern:
     """`alternation`, tried only where a digit or a name above starts a word (every form does):
     the engine would try each alternative at every character, four times slower."""
-    names = (*MONTHS, *WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *DAY_OFFSETS, *_RELATIVE_PREFIXES)
+    names = (*MONTHS, *WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *DAY_OFFSETS, *_RELATIVE_PREFIXES, *ERAS)
     first = "".join(sorted({name[0] for name in names}))
     return re.compile(rf"{_START}(?=[0-9{first}])(?:{alternation})", re.IGNORECASE)
 
@@ -166,12 +171,23 @@ def _parts(m: re.Match) -> dict[str, str]:
     return {name.split("__")[0]: value for name, value in found if value is not None}
 
 
+def _era_year(parts: dict[str, str]) -> str | None:
+    """A year written as of a Japanese era, in the common era: "令和8年" is 2026."""
+    if "era" not in parts:
+        return parts.get("year")
+    n = 1 if parts["era_year"] == "元" else int(parts["era_year"])
+    return str(ERAS[parts["era"]] + n - 1)
+
+
 def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
     """The date a match stands for; None for a fraction, an impossible day or a numeric date
     with an implausible year. After a month name, a number that is no year ("March 13, 1500
     guests") is just a number: the day stands, without a year."""
     numeric = parts["month"].isdigit()
     month = int(parts["month"]) if numeric else MONTHS[parts["month"].lower()]
+    parts["year"] = _era_year(parts)
+    if parts["year"] is None:
+        del parts["year"]
     day, year = int(parts["day"]), plausible_year(parts.get("year"))
     if numeric and "year" in parts and year is None:
         return None  # "3/13/1066": a number with slashes, not a date

@@ -65,6 +65,11 @@ MAR_13 = date(2026, 3, 13)
         ("締切は3月4日", [date(2026, 3, 4)]),  # marked: no fraction
         ("2026년 3월 13일 회의", [MAR_13]),
         ("会議は3/13", [MAR_13]),  # a date right after such a character
+        ("会議は令和8年3月13日", [MAR_13]),  # the eighth year of Reiwa
+        ("平成30年3月13日", [date(2018, 3, 13)]),
+        ("令和元年5月1日", [date(2019, 5, 1)]),  # an era's first year
+        ("3月\n13日", []),  # one date's marks are on one line
+        ("会议定于3月13号", [MAR_13]),  # Chinese writes the day 号 as often as 日
     ],
 )
 def test_event_dates(text, expected):
