@@ -52,9 +52,10 @@ def classify_doc_type(doc: Document, rules: DocTypes) -> str:
     headers = {name.lower(): str(value) for name, value in doc.headers.items()}
     sample = f"{doc.title}\n{doc.text[:CUE_SCAN_CHARS]}"
     for rule in rules.rules:
-        if doc.kind not in rule.kinds or any(header_matches(h, headers) for h in rule.unless_headers):
+        if doc.kind not in rule.kinds:
             continue
-        if any(header_matches(h, headers) for h in rule.headers):
+        excepted = any(header_matches(h, headers) for h in rule.unless_headers)
+        if not excepted and any(header_matches(h, headers) for h in rule.headers):
             return rule.doc_type
         if rule.cues and _cues_found(rule.cues, sample) >= rule.min_cues:
             return rule.doc_type

@@ -109,9 +109,9 @@ QUESTION_SHAPES = ("latest_state", "past_event", "day_ahead")
 
 @dataclass(frozen=True)
 class DocTypeRule:
-    """A document of one of `kinds` becomes `doc_type` when any header or enough cues match,
-    and none of `unless_headers`; a header is `Name` (present) or `Name: regex` (its value
-    matches)."""
+    """A document of one of `kinds` becomes `doc_type` when any header (but where one of
+    `unless_headers` is there too) or enough cues match; a header is `Name` (present) or
+    `Name: regex` (its value matches)."""
 
     doc_type: str
     kinds: list[str]

@@ -8,11 +8,11 @@ from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from brainq import cjk
 from brainq.paths import shown
 from brainq.scoring import as_known, coarse_age
 from brainq.store import StoredDocument
@@ -80,8 +80,11 @@ class FileProgress:
             self.bar.stop()
 
     def total(self, files: int) -> None:
-        if self.bar:
+        """The files of the work; told again (`forget A B`), the one bar grows."""
+        if self.bar and self.task is None:
             self.task = self.bar.add_task("files", total=files, chunks=0, rate="")
+        elif self.bar:
+            self.bar.update(self.task, total=self.bar.tasks[0].total + files)
 
     def file_done(self, path: str, status: str, chunks: int) -> None:
         if self.bar is None or self.task is None:
@@ -179,7 +182,7 @@ def print_status(info: dict, as_json: bool) -> None:
         label = "partly unread" if failure["part"] else "unread"
         out.print(f"{label}: {shown(failure['path'])}: {shown(failure['reason'])}", markup=False)
     if len(failed) > 20:
-        out.print(f"unread: {len(failed) - 20} more (`brainq status --json` lists them all)", markup=False)
+        out.print(f"and {len(failed) - 20} more (`brainq status --json` lists them all)", markup=False)
     if "check" in info:
         for line in check_lines(info["check"], info["store"]):
             out.print(line, markup=False)
@@ -238,10 +241,11 @@ def _title(doc, width: int | None = None) -> str:
 
 def _fitted(text: str, width: int) -> str:
     """`text` cut and padded to `width` terminal columns, where a Chinese, Japanese or Korean
-    character takes two: such a title pushed the columns after it out of line."""
-    while cjk.columns(text) > width:
+    character, a full-width mark or an emoji takes two: such a title pushed the columns after
+    it out of line."""
+    while cell_len(text) > width:
         text = text[:-1]
-    return text + " " * (width - cjk.columns(text))
+    return text + " " * (width - cell_len(text))
 
 
 def _more_copies(places: list) -> str:

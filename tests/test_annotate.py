@@ -32,7 +32,10 @@ def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
     [
         ({"List-Id": "<pta.lists.example.org>"}, "newsletter"),  # the list's own mailing
         ({"List-Id": "<pta.lists.example.org>", "In-Reply-To": "<a@example.org>"}, "email"),  # a member's reply
-        ({"Precedence": "bulk", "References": "<a@example.org>"}, "email"),
+        ({"Precedence": "list", "References": "<a@example.org>"}, "email"),
+        # a bulk sender's marks stand, replies or not (mass mailers set References too)
+        ({"Precedence": "bulk", "References": "<a@example.org>"}, "newsletter"),
+        ({"X-Mailer": "MailChimp Mailer", "References": "<a@example.org>"}, "newsletter"),
         ({}, "email"),
     ],
 )
@@ -43,6 +46,17 @@ def test_a_reply_on_a_mailing_list_is_a_conversation_not_a_newsletter(headers, d
 
     doc = Document(path="m.eml", locator=None, kind="email", title="Re: bake sale", text="I can bring two trays.", headers=headers)
     assert classify_doc_type(doc, load_config().doc_types) == doc_type
+
+
+def test_a_reply_that_reads_like_a_newsletter_is_one():
+    from brainq.annotate import classify_doc_type
+    from brainq.config import load_config
+    from brainq.documents import Document
+
+    text = "Our spring newsletter is here. View this in your browser. Unsubscribe at any time."
+    doc = Document(path="m.eml", locator=None, kind="email", title="Spring news", text=text,
+                   headers={"List-Id": "<news.example.org>", "References": "<a@example.org>"})
+    assert classify_doc_type(doc, load_config().doc_types) == "newsletter"
 
 
 @pytest.mark.parametrize(

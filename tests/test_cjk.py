@@ -172,6 +172,8 @@ def test_a_store_of_an_earlier_schema_gets_its_pairs_when_opened(mailbox):
 
 
 def test_list_keeps_its_columns_in_line_under_such_titles(capsys):
+    from rich.cells import cell_len
+
     from brainq.render import print_documents
     from brainq.store import StoredDocument
 
@@ -182,6 +184,7 @@ def test_list_keeps_its_columns_in_line_under_such_titles(capsys):
             date_precision="day", event_dates=[], thread=None,
         )  # fmt: skip
 
-    print_documents([doc("Garden log"), doc("運動会のお知らせ"), doc("会議" * 40)], as_json=False)
+    titles = ["Garden log", "運動会のお知らせ", "会議" * 40, "【重要】会議のお知らせ（３月）：全社員向け", "Party 🎉🎂 RSVP"]
+    print_documents([doc(title) for title in titles], as_json=False)
     lines = capsys.readouterr().out.splitlines()
-    assert len({cjk.columns(line[: line.index("/docs/")]) for line in lines}) == 1
+    assert len({cell_len(line[: line.index("/docs/")]) for line in lines}) == 1

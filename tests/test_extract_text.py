@@ -152,7 +152,8 @@ def test_empty_file_raises_extract_error(tmp_path, data):
 @pytest.mark.parametrize(
     "name, reason",
     [
-        ("notes.txt", "its content is not what its name says, nor any kind brainq reads"),  # claims a kind
+        ("notes.txt", "not text brainq reads (binary, or in a code page"),  # claims to be text
+        ("letter.docx", "its content is not what its name says, nor any kind brainq reads"),  # claims another kind
         ("blob.bin", "not a kind brainq reads ("),  # claims none
     ],
 )

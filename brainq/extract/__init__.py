@@ -53,7 +53,9 @@ def extract_item(item: Item, limits: Limits) -> Iterator[Document | Failure]:
         item.allowance = [int(limits.max_file_mb * 2**20)]
     if module is None:
         name = "" if on_disk else f"{item.name}: "
-        if item.name.lower().endswith(KNOWN_SUFFIXES):  # a binary "notes.txt", a "photo.jpg" of text
+        if item.name.lower().endswith(text.SUFFIXES):  # a binary "notes.txt", or one in Shift-JIS
+            raise ExtractError(f"{name}not text brainq reads (binary, or in a code page but UTF-8, UTF-16 and Windows' Western one)")
+        if item.name.lower().endswith(KNOWN_SUFFIXES):  # a "photo.jpg" of text
             raise ExtractError(f"{name}its content is not what its name says, nor any kind brainq reads")
         raise ExtractError(f"{name}not a kind brainq reads (email, Outlook .msg, PDF, Word, Excel, OpenDocument, Rich Text, web page, photo, .ics, text, zip, tar, 7z)")
     yield from resolved(module.extract(item, limits), limits)
