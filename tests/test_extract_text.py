@@ -118,6 +118,7 @@ def test_a_declared_charset_is_the_texts():
         # Windows' additions (①, ㈱, Ⅲ), half-width katakana (ESC ( I) and JIS-Roman between
         (b"\x1b$B-!-j\x1b(B \x1b$B-7\x1b(B \x1b(I123\x1b(J ok", "①㈱ Ⅲ ｱｲｳ ok"),
         (b"\x1b$B2q5D\x1b(B", "会議"),  # plain JIS X 0208, as Python's codec reads it
+        (b"\x1b$B-!\x1b(B \x1b(I123\r\n", "① ｱｲｳ\r\n"),  # a line's end is no katakana
         (b"\x1b$(D0!\x1b(B", "\x1b$(D0!\x1b(B"),  # JIS X 0212: not Windows', left as it is
     ],
 )

@@ -148,7 +148,7 @@ def _windows_jis(data: bytes) -> str:
             for first, second in zip(piece[::2], piece[1::2]):
                 out += _shift_jis(first, second)
         else:
-            out += bytes(b | 0x80 for b in piece) if mode == b"(I" else piece
+            out += bytes(b | 0x80 if 0x21 <= b <= 0x5F else b for b in piece) if mode == b"(I" else piece
     return out.decode("cp932")
 
 
