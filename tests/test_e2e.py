@@ -152,17 +152,24 @@ def test_an_undated_source_is_listed_as_undated_not_as_old(tmp_path, embedder):
         assert len(shown.split()) <= budget * 0.75, shown
 
 
-def test_a_weekly_event_begun_years_ago_answers_with_its_next_day(tmp_path):
-    """The series' "When:" is its first day, in 2023; the answer names the lesson to come."""
+def calendar_store(tmp_path, event: str):
+    """A store of one calendar holding one event, `event` its properties a line each."""
     folder = tmp_path / "calendar"
     folder.mkdir()
-    (folder / "lessons.ics").write_text(
-        "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//test//EN\nBEGIN:VEVENT\nUID:piano@example.org\n"
-        "DTSTAMP:20261120T090000Z\nDTSTART:20230905T160000\nDTEND:20230905T163000\n"
-        "RRULE:FREQ=WEEKLY;BYDAY=TU\nSUMMARY:Piano lesson\nEND:VEVENT\nEND:VCALENDAR\n"
+    (folder / "family.ics").write_text(
+        f"BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//test//EN\nBEGIN:VEVENT\n{event}END:VEVENT\nEND:VCALENDAR\n"
     )
     store = tmp_path / "store"
     assert run_cli("ingest", str(folder), store=store).exit_code == 0
+    return store
+
+
+def test_a_weekly_event_begun_years_ago_answers_with_its_next_day(tmp_path):
+    """The series' "When:" is its first day, in 2023; the answer names the lesson to come."""
+    store = calendar_store(
+        tmp_path, "UID:piano@example.org\nDTSTAMP:20261120T090000Z\nDTSTART:20230905T160000\nDTEND:20230905T163000\n"
+        "RRULE:FREQ=WEEKLY;BYDAY=TU\nSUMMARY:Piano lesson\n",
+    )
     answer = ask_json(store, "When is the next piano lesson?", as_of="2026-11-28")
     assert answer["verdict"]["level"] == "answer"
     assert "When: Tuesday 1 December 2026, 16:00 to 16:30, one of a series since Tuesday 5 September 2023" in answer["answer"]
@@ -210,16 +217,11 @@ def test_an_answer_line_holds_the_kind_of_fact_asked_for_where_its_source_does(s
 def test_an_answer_line_about_a_day_says_what_its_source_says_of_that_day(tmp_path, embedder):
     """"Is there a piano lesson on November 25?": the weekly lesson's title alone reads like
     yes; its line that it skips that day is the answer."""
-    folder = tmp_path / "calendar"
-    folder.mkdir()
-    (folder / "family.ics").write_text(
-        "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//test//EN\nBEGIN:VEVENT\nUID:piano@test\n"
-        "DTSTAMP:20261101T120000Z\nDTSTART:20260909T163000\nDTEND:20260909T171500\n"
+    store = calendar_store(
+        tmp_path, "UID:piano@test\nDTSTAMP:20261101T120000Z\nDTSTART:20260909T163000\nDTEND:20260909T171500\n"
         "RRULE:FREQ=WEEKLY;BYDAY=WE\nEXDATE:20261125T163000\nSUMMARY:Emma piano lesson with Mrs. Kowalski\n"
-        "LOCATION:42 Elm Street\nEND:VEVENT\nEND:VCALENDAR\n"
+        "LOCATION:42 Elm Street\n",
     )
-    store = tmp_path / "store"
-    assert run_cli("ingest", str(folder), store=store).exit_code == 0
     result = ask_json(store, "Is Emma's piano lesson on Wednesday November 25?", as_of="2026-11-20")
     assert "Not on: Wednesday 25 November 2026" in result["answer"]
 
