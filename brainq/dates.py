@@ -275,6 +275,11 @@ def weekday_of_week(anchor: date, weekday: int, weeks: int) -> date:
     return monday + timedelta(weeks=weeks, days=weekday)
 
 
+def day_words(day: date) -> str:
+    """A day as a sentence writes it: "Friday 13 March 2026"."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
 def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[date]:
     """The days `text` talks about, sorted and unique: at most `limit`, the first ones printed.
 

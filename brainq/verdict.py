@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from brainq.config import Config
-from brainq.dates import find_event_dates
+from brainq.dates import day_words, find_event_dates
 from brainq.facts import facts
 from brainq.scoring import Scored, as_known, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
@@ -103,11 +103,7 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     nearest = min(named, key=lambda day: abs((day - time.day).days))
     if abs((nearest - time.day).days) > within_days:
         return None
-    return f"About another day: the best source speaks of {_day_words(nearest)}, not {_day_words(time.day)} (the day asked about)"
-
-
-def _day_words(day: date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
+    return f"About another day: the best source speaks of {day_words(nearest)}, not {day_words(time.day)} (the day asked about)"
 
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
@@ -151,10 +147,9 @@ def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
         return "Date uncertain: the best source has no date of its own (file modification time used)"
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
-    if not is_fresh(top, rule, time, as_of) and upcoming_entry(top.doc, as_of):
-        # The event is still to come; what may be out of date is the plan, not the event.
-        return f"Possibly changed since: the best source is a calendar entry written {days(top.age_days)} ago"
     if not is_fresh(top, rule, time, as_of):
+        if upcoming_entry(top.doc, as_of):  # the event is to come: what may be old is the plan
+            return f"Possibly changed since: the best source is a calendar entry written {days(top.age_days)} ago"
         return f"Possibly outdated: the best source is {_old(top, as_of)} ({top.doc.doc_type})"
     return None
 

@@ -14,7 +14,7 @@ import icalendar
 from dateutil.rrule import rrulestr
 
 from brainq.config import Limits
-from brainq.dates import find_event_dates
+from brainq.dates import day_words, find_event_dates
 from brainq.documents import Document, Failure, Item, in_the_future
 from brainq.errors import ExtractError
 
@@ -394,7 +394,7 @@ def _skipped(event, start, stamped: datetime | None) -> str:
         return ""
     centre = stamped.date() if stamped else max(days, default=None)
     listed = sorted(sorted(days, key=lambda day: abs((day - centre).days))[:MAX_SKIPPED_LISTED])
-    text = "; ".join(_day_words(day) for day in listed)
+    text = "; ".join(day_words(day) for day in listed)
     more = len(days) - len(listed)
     return f"{text} and {more} more" if more else text
 
@@ -422,14 +422,14 @@ def _describe_span(start, end, max_days: int) -> str:
     """'Friday 13 March 2026, 15:00 to 16:30 (America/New_York)'; the days of an all-day event."""
     if not isinstance(start, datetime):
         days = _days(start, end, max_days)
-        span = _day_words(days[0])
-        return span if len(days) == 1 else f"{span} to {_day_words(days[-1])}"
+        span = day_words(days[0])
+        return span if len(days) == 1 else f"{span} to {day_words(days[-1])}"
     zone = getattr(start.tzinfo, "key", None) or (start.tzname() if start.tzinfo else None)
     suffix = f" ({zone})" if zone else ""
     if end.date() == start.date():
         until = f" to {end:%H:%M}" if end > start else ""
-        return f"{_day_words(start)}, {start:%H:%M}{until}{suffix}"
-    return f"{_day_words(start)} {start:%H:%M} to {_day_words(end)} {end:%H:%M}{suffix}"
+        return f"{day_words(start)}, {start:%H:%M}{until}{suffix}"
+    return f"{day_words(start)} {start:%H:%M} to {day_words(end)} {end:%H:%M}{suffix}"
 
 
 def _describe_rule(rule) -> str:
@@ -447,7 +447,7 @@ def _describe_rule(rule) -> str:
         words[-1] += f", {rule['COUNT'][0]} times"
     until = rule.get("UNTIL", [None])[0]
     if isinstance(until, date):
-        words.append(f"until {_day_words(until)}")
+        words.append(f"until {day_words(until)}")
     return " ".join(words)
 
 
@@ -466,10 +466,6 @@ def _labelled(label: str, value: str) -> str:
 
 def _join(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _day_words(day: date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
 
 
 # An event's "When:" line for one day, as _describe_span writes it: the day, its times and zone.
@@ -533,7 +529,7 @@ def on_day(line: str, repeating: Series, day: date) -> str:
     if day == repeating.first:
         restated = when[0]
     else:
-        restated = f"When: {_day_words(day)}{when['rest']}, one of a series since {_day_words(repeating.first)}"
+        restated = f"When: {day_words(day)}{when['rest']}, one of a series since {day_words(repeating.first)}"
     return line.replace(when[0], restated) if when[0] in line else f"{line} {restated}"
 
 
