@@ -148,7 +148,7 @@ def _staleness(top: Scored, rule, time: TimeRef, as_of: date) -> str | None:
     if top.doc.source_date is None:
         return "Date uncertain: the best source is undated"
     if not is_fresh(top, rule, time, as_of):
-        if upcoming_entry(top.doc, as_of):  # the event is to come: what may be old is the plan
+        if upcoming_entry(top.doc, as_of) and not time.past:  # the event is to come: what may be old is the plan
             return f"Possibly changed since: the best source is a calendar entry written {days(top.age_days)} ago"
         return f"Possibly outdated: the best source is {_old(top, as_of)} ({top.doc.doc_type})"
     return None

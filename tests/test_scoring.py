@@ -121,6 +121,11 @@ def test_a_calendar_entry_still_to_come_is_no_stale_news():
     verdict = _judge(ranked([cand(entry)]), "logistical")
     assert (verdict.level, verdict.reason) == ("verify", "Possibly changed since: the best source is a calendar entry written 57 days ago")
     assert _judge(ranked([cand(past)]), "logistical").reason == "Possibly outdated: the best source is 57 days old (calendar_event)"
+    # asked what happened, a series' entry with days still to come is as old as any source
+    weekly = doc("weekly", "2026-01-14T00:00:00", doc_type="calendar_event", events=[date(2026, 1, 20), date(2026, 3, 17)])
+    weekly.kind = "calendar"
+    asked_past = TimeRef(past=True)
+    assert _judge(ranked([cand(weekly)], time=asked_past), "logistical", asked_past).reason.startswith("Possibly outdated")
 
 
 def test_a_source_about_another_day_than_the_one_asked_about_is_to_verify():
