@@ -39,7 +39,7 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
         doc.notes.append(f"its date ({unused}) {UNUSED_FUTURE}")
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
-        _fallback_date(doc, mtime, now)
+        _fallback_date(doc, mtime, now, had_date=unused is not None)
     anchor = doc.source_date.date() if doc.source_date else None
     found = dates.find_event_dates(doc.text, anchor)
     # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.
@@ -83,7 +83,9 @@ def header_matches(rule: str, headers: dict[str, str]) -> bool:
     return not colon or re.search(pattern.strip(), value, re.IGNORECASE) is not None
 
 
-def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
+def _fallback_date(doc: Document, mtime: float, now: datetime, had_date: bool) -> None:
+    """A date printed in the text, else the file's time; `had_date`: the file gave one, in the
+    future, left unused (so its note does not say the file has none)."""
     if doc.kind in DATE_FROM_TEXT_KINDS:
         found = dates.find_document_date(doc.text, labelled_only=doc.kind == "photo")
         if found and not in_the_future(found[0], now):
@@ -92,6 +94,7 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
             return
         if found:
             doc.notes.append(f"its date ({found[0].date()}) {UNUSED_FUTURE}")
+            had_date = True
     if doc.kind not in DATE_FROM_FILE_KINDS or (doc.locator is not None and doc.file_time is None):
         # An attachment (located in its message) is no file of its own: its mailbox's file time
         # says when mail last arrived, not when it was written. A file in an archive has its own.
@@ -104,5 +107,4 @@ def _fallback_date(doc: Document, mtime: float, now: datetime) -> None:
     doc.source_date = written
     doc.date_source = "mtime"
     doc.date_precision = "instant"
-    undated = not any(note.endswith(UNUSED_FUTURE) for note in doc.notes)  # it had one, left unused
-    doc.notes.append(f"{'no date in the file itself; ' if undated else ''}dated by its modification time")
+    doc.notes.append(f"{'' if had_date else 'no date in the file itself; '}dated by its modification time")
