@@ -168,15 +168,11 @@ def iter_mentions(text: str) -> Iterator[Mention]:
 def _parts(m: re.Match) -> dict[str, str]:
     """The parts of a match by their untagged names: weekday, month, day, year, ..."""
     found = m.groupdict().items()
-    return {name.split("__")[0]: value for name, value in found if value is not None}
-
-
-def _era_year(parts: dict[str, str]) -> str | None:
-    """A year written as of a Japanese era, in the common era: "令和8年" is 2026."""
-    if "era" not in parts:
-        return parts.get("year")
-    n = 1 if parts["era_year"] == "元" else int(parts["era_year"])
-    return str(ERAS[parts["era"]] + n - 1)
+    parts = {name.split("__")[0]: value for name, value in found if value is not None}
+    if "era" in parts:  # a Japanese era's year, as the year of the common era
+        n = 1 if parts["era_year"] == "元" else int(parts["era_year"])
+        parts["year"] = str(ERAS[parts["era"]] + n - 1)
+    return parts
 
 
 def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
@@ -185,9 +181,6 @@ def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
     guests") is just a number: the day stands, without a year."""
     numeric = parts["month"].isdigit()
     month = int(parts["month"]) if numeric else MONTHS[parts["month"].lower()]
-    parts["year"] = _era_year(parts)
-    if parts["year"] is None:
-        del parts["year"]
     day, year = int(parts["day"]), plausible_year(parts.get("year"))
     if numeric and "year" in parts and year is None:
         return None  # "3/13/1066": a number with slashes, not a date
