@@ -229,7 +229,7 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
     on_the_day = {s.doc.doc_id for s in relevant if about_the_day(s.doc, time.day)}
     for old in relevant:
         for new in relevant:
-            if written[new.doc.doc_id] <= written[old.doc.doc_id]:
+            if written[new.doc.doc_id] <= written[old.doc.doc_id] or new.candidate.says_nothing:
                 continue
             same_thread = old.doc.thread and old.doc.thread == new.doc.thread
             same_series = (

@@ -355,6 +355,30 @@ def test_a_question_in_a_source_is_no_statement_of_its_answer(asks, telling, tol
     assert tell.rank > ask.rank and tell.relevance > ask.relevance
 
 
+@pytest.mark.parametrize(
+    "body, nothing",
+    [
+        ("Got it, thank you Lucia! See you there.", True),
+        ("Thanks! The recital room sounds lovely.", False),  # a word of the question
+        ("Thanks, we'll be there at 2:30.", False),  # a fact
+    ],
+)
+def test_a_reply_found_by_its_subject_alone_answers_nothing(body, nothing):
+    """The reply's subject holds the question's words; its own words say nothing of them."""
+    title = "Re: Winter piano recital - venue change"
+    change = "The recital will now be at the Millbrook Library community room, 42 Elm Street."
+    vectors = {"q": [1.0, 0.0], body: [0.7, 0.714], change: [0.6, 0.8]}
+    query = Query("q", ["piano", "recital"], {}, [], None)
+    reply = _doc()
+    reply.headers = {"In-Reply-To": "<recital2@example.org>"}
+    reply.title = title
+    thanks = Candidate(reply, "thanks:0", f"{title}\n{body}", 0.64, 1.0, [], 0.82, rank=0.99)
+    told = Candidate(_doc(), "told:0", f"{title}\n{change}", 0.62, 1.0, [], 0.8, rank=0.98)
+    refine([thanks, told], query, vectors["q"], lambda texts: [vectors.get(t, [0.5, 0.866]) for t in texts], CONFIG)
+    assert thanks.says_nothing == nothing
+    assert (told.rank > thanks.rank) == nothing
+
+
 def test_plain_query_holds_every_word_but_stop_words():
     from brainq.query.lexical import plain_query
 

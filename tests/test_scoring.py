@@ -254,6 +254,16 @@ def test_later_message_in_thread_supersedes_the_earlier():
     assert result["correction"].score > result["first"].score
 
 
+def test_a_reply_that_says_nothing_supersedes_nothing():
+    """"Got it, thank you!" to the venue change is later in the thread, and changes nothing."""
+    change = doc("change", "2026-03-09T09:30:00", thread="t1")
+    thanks = doc("thanks", "2026-03-09T21:04:00", thread="t1")
+    quiet = cand(thanks, 0.8)
+    quiet.says_nothing = True
+    result = {s.doc.doc_id: s for s in ranked([cand(change, 0.8), quiet])}
+    assert result["change"].superseded_by is None
+
+
 def test_a_reply_that_supersedes_ranks_above_the_message_however_much_better_that_matches():
     """"practice is CANCELLED" names the question's words; the reply "back ON" the next day
     does not, and is the answer. A later message of the same series in another thread (a

@@ -57,6 +57,7 @@ class Candidate:
     rank: float = 0.0  # BM25 and similarity fused, each scaled by the question's best: the order
     answer_factor: float = 1.0  # how far its sentence holds the kind of fact asked for
     asks_back: bool = False  # its best sentence is a question itself: no statement of the answer
+    says_nothing: bool = False  # a reply found by its subject alone (refine._says_nothing)
     copies: list[str] = field(default_factory=list)  # the places of other copies found, shown as this one
 
     def alike(self, other: "Candidate", threshold: float) -> bool:

@@ -8,7 +8,7 @@ from datetime import date
 
 from brainq.config import Config, Retrieval
 from brainq.dates import find_event_dates
-from brainq.facts import holds
+from brainq.facts import facts, holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
 
@@ -73,13 +73,14 @@ def refine(
             elif query.asks and not cand.states_answer and (after := _stating_next(cand, query)):
                 cand.support, cand.support_states = after, True
     for cand in top:
+        cand.says_nothing = _says_nothing(cand, query)
         if cand.sentence_vector is not None:
             # A sentence is read in its context: "Account number: 3301-2245" answers "what is
             # our account number for garbage pickup?" only as far as its bill is the garbage
             # bill.
             closest = cosine_similarity(cand.sentence_vector, vector)
             cand.semantic = max(cand.semantic, (1 - r.sentence_context) * closest + r.sentence_context * cand.semantic)
-            cand.answer_factor = _answer_factor(query, cand.states_answer, r, cand.asks_back)
+            cand.answer_factor = _answer_factor(query, cand.states_answer, r, cand.asks_back or cand.says_nothing)
             cand.relevance = relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
             cand.relevance *= cand.answer_factor
     fuse(candidates, config)
@@ -107,6 +108,17 @@ def _stating_next(cand: Candidate, query: Query) -> str | None:
     if after and _overlap(after, _terms(query)) and holds(after, query.asks, _day_of(cand)):
         return after
     return None
+
+
+def _says_nothing(cand: Candidate, query: Query) -> bool:
+    """A reply whose own words share none of the question's and state no fact ("Got it, thank
+    you! See you there.") is found by its subject alone: it answers nothing, and replaces
+    nothing its thread said before."""
+    if not cand.doc.headers.get("In-Reply-To"):
+        return False
+    own = [s for s in cand.read_sentences() if s != cand.doc.title]
+    terms = _terms(query)
+    return not any(_overlap(sentence, terms) or facts(sentence) for sentence in own)
 
 
 def _terms(query: Query) -> list[str]:
