@@ -223,7 +223,8 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
     """A later message of the same thread, or a later document of the same sender and type on
     the same subject (same normalised title, answering sentences alike, or both about the day
     the question asks about), supersedes the older one: the principal's second letter about
-    Friday replaces her first."""
+    Friday replaces her first. A reply that says nothing of the question ("Got it, thanks!")
+    replaces nothing."""
     relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
     written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
     on_the_day = {s.doc.doc_id for s in relevant if about_the_day(s.doc, time.day)}
