@@ -74,7 +74,7 @@ _ASKS = (
     (
         "amount",
         re.compile(
-            r"\bhow much (is|was|are|were|will|would|did|does|do|money)\b"
+            r"\bhow much (is|was|are|were|will|would|did|does|do|money)\b|\b(amount|balance)\b"
             r"|\b(cost|price|premium|pay|paid|owe|fee|deposit|charge|spend|spent)\b",
             re.I,
         ),

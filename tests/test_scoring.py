@@ -352,6 +352,8 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("What's the kids' student ID?", "code"),
         ("When does the account renewal come due?", "day"),  # about a code, asking for a day
         ("When do we pay the water bill?", "day"),
+        ("What was the amount due on the energy invoice?", "amount"),  # "due" after "amount"
+        ("What's the balance due on camp?", "amount"),
         ("What number do I call when the power is out?", "code"),
         ("By when do we send back the permission slip?", "day"),
         ("Do you know when the library reopens?", "day"),
