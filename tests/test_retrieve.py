@@ -355,6 +355,23 @@ def test_a_question_in_a_source_is_no_statement_of_its_answer(asks, telling, tol
     assert tell.rank > ask.rank and tell.relevance > ask.relevance
 
 
+@pytest.mark.parametrize("doc_type, completed", [("invoice", True), ("email", False)])
+def test_a_bills_answer_line_is_completed_by_its_amount(doc_type, completed):
+    """Three lines share more words with "how much was the October electricity bill?" than
+    its amount does; every line of a bill is about that bill, not every line of a letter."""
+    ready, usage, online = ("Your electricity bill for October is ready.", "Your October electricity use was 612 kWh.",
+                            "See your October electricity bill online.")  # fmt: skip
+    due = "Amount due: $156.40"
+    vectors = {"q": [1.0, 0.0], ready: [0.9, 0.436], usage: [0.6, 0.8], online: [0.7, 0.714], due: [0.3, 0.954]}
+    query = Query("q", ["electricity", "bill", "october"], {}, [], "amount")
+    bill = _doc()
+    bill.doc_type = doc_type
+    cand = Candidate(bill, "bill:0", f"Northvale Energy\n{ready}\n{usage}\n{online}\n{due}", 0.6, 1.0, [], 0.8)
+    refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert cand.sentence == ready
+    assert (cand.support == due and cand.support_states) == completed
+
+
 @pytest.mark.parametrize(
     "body, nothing",
     [

@@ -60,13 +60,13 @@ def refine(
             if rest and rest[0][0] >= r.support_share * best[0]:
                 cand.support = rest[0][1]
             # Where it holds no fact of the kind asked for, an event's title is completed by
-            # the line of it that does ("When:"): every line of an event is about that event,
-            # where the next line of a newsletter may hold another's time. Where it is not
-            # about the day asked about, the best sentence is completed by the likeliest that
-            # is (a lesson's title by "Not on: Wednesday 25 November").
+            # the line of it that does ("When:"), and a bill's by its amount: every line of an
+            # event or a bill is about it, where the next line of a newsletter may hold
+            # another's time. Where it is not about the day asked about, the best sentence is
+            # completed by the likeliest that is (a lesson's title by "Not on: Wednesday 25
+            # November").
             about = on_the_day[cand.chunk_id]
-            event = cand.doc.kind == "calendar"
-            if event and not cand.states_answer and (stating := next((o for o in rest if o[3]), None)):
+            if _one_subject(cand) and not cand.states_answer and (stating := next((o for o in rest if o[3]), None)):
                 cand.support, cand.support_states = stating[1], True
             elif about and cand.sentence not in about and (on_it := next((o for o in rest if o[1] in about), None)):
                 cand.support = on_it[1]
@@ -121,6 +121,11 @@ def _says_nothing(cand: Candidate, query: Query) -> bool:
     return not any(_overlap(sentence, terms) or facts(sentence) for sentence in own)
 
 
+def _one_subject(cand: Candidate) -> bool:
+    """Whether every line of the document is about one thing: an event, a bill, a receipt."""
+    return cand.doc.kind == "calendar" or cand.doc.doc_type in ("invoice", "receipt")
+
+
 def _terms(query: Query) -> list[str]:
     """The question's words and phrases, each with its alternatives."""
     return [form for term in [*query.keywords, *query.phrases] for form in query.alternatives(term)]
@@ -171,5 +176,11 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
         fitting = (query.asks is not None and holds(sentence, query.asks, anchor)) + (sentence in on_the_day)
         return overlap + fitting, fitting
 
-    ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)[:n]
-    return [sentence for i, ((score, _), sentence) in enumerate(ranked) if score > 0 or i == 0]
+    ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)
+    likely = [sentence for i, ((score, _), sentence) in enumerate(ranked[:n]) if score > 0 or i == 0]
+    # Of a bill, the likeliest sentence holding the fact asked for is read too, though others
+    # share more words: "Amount due: $156.40" shares none with "how much was the October bill?"
+    stating = next((sentence for (_, fitting), sentence in ranked[n:] if fitting), None)
+    if query.asks and _one_subject(cand) and stating and not any(fitting for (_, fitting), _ in ranked[:n]):
+        likely.append(stating)
+    return likely
