@@ -100,6 +100,13 @@ def asked_for(question: str) -> str | None:
     return next((kind for kind, cue in _ASKS if cue.search(question)), None)
 
 
+def names_kind(words: str, kind: str | None) -> bool:
+    """Whether the words name the kind of fact asked for ("phone number" for a number): a
+    note's "Babysitter: Freya, 555-0142" answers without them, so their absence from every
+    document says nothing of whether the store knows the answer."""
+    return any(asked == kind and cue.search(words) for asked, cue in _ASKS)
+
+
 def holds(sentence: str, kind: str, anchor: date | None) -> bool:
     """Whether a sentence states a fact of that kind."""
     if kind == "day":

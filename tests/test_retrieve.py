@@ -184,6 +184,21 @@ def test_words_that_frame_a_question_are_no_key_words(question):
     assert analyse(question, CONFIG).keywords == ["pool", "open"]
 
 
+def test_words_naming_the_kind_of_fact_asked_for_may_be_missing_from_every_document():
+    """"Babysitter: Freya Holm, 555-0142" answers "what's the sitter's phone number?": only
+    the sitter must be known, or the floor rises to "I don't know"."""
+    from brainq.query.lexical import known_share
+
+    query = analyse("What's the sitter's phone number?", CONFIG)
+    terms = {t: Term(0.0, {t: 2.0}, {t: 1.0}) for t in ["phone", "number"]}
+    forms = dict.fromkeys(["phone number", *query.phrases["phone number"]], 2.0)
+    terms["phone number"] = Term(0.0, forms, dict.fromkeys(forms, 1.0))
+    terms["sitter"] = Term(1.0, {"sitter": 2.0}, {"sitter": 1.0})
+    assert known_share(query, terms) == (1.0, [])
+    terms["sitter"] = Term(0.0, {"sitter": 2.0}, {"sitter": 1.0})
+    assert known_share(query, terms) == (0.0, ["sitter"])
+
+
 def test_a_rate_is_no_key_word():
     assert analyse("How much food does Maggie get each day?", CONFIG).keywords == ["food", "maggie"]
     assert "day" in analyse("Which day is the field trip?", CONFIG).keywords

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from brainq import cjk
+from brainq.facts import names_kind
 from brainq.query.analysis import Query, is_time_word
 from brainq.store import Store
 
@@ -91,9 +92,9 @@ def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]
 
     A question whose key words appear in no document at all ("swim lesson", "chimney") is
     about something the store does not know, however close some sentence comes in embedding
-    space.
+    space. Words naming the kind of fact asked for ("phone number") are no such key words.
     """
-    about = terms_about(query, terms)
+    about = {t: term for t, term in terms_about(query, terms).items() if not names_kind(t, query.asks)}
     total = sum(term.weight for term in about.values())
     known = sum(term.weight * term.known for term in about.values())
     return (known / total if total else 1.0), cjk.rejoined([t for t, term in about.items() if not term.known])
