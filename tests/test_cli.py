@@ -231,6 +231,13 @@ def test_empty_store_status_and_list(tmp_path):
     assert oct(store.stat().st_mode & 0o777) == "0o700"
 
 
+def test_status_names_the_store_by_its_absolute_path(tmp_path, monkeypatch):
+    Store(tmp_path / "store").close()
+    monkeypatch.chdir(tmp_path / "store")
+    status = run_cli("status", "--json", store="../store")
+    assert json.loads(status.stdout)["store"] == str(tmp_path / "store")
+
+
 HEAVY = ("torch", "sentence_transformers", "transformers", "onnxruntime", "chromadb")
 _PROBE = """
 import json, sys

@@ -84,7 +84,7 @@ class Store:
     """One brainq store: a directory holding the catalog and (by default) Chroma's files."""
 
     def __init__(self, home: Path, chroma_url: str | None = None, *, create: bool = True):
-        self.home = Path(home).expanduser()
+        self.home = Path(os.path.abspath(Path(home).expanduser()))  # as status shows it, whatever the folder it was typed in
         self.chroma_url = chroma_url
         made = _first_missing(self.home)
         self._open_home(create)
