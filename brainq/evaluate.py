@@ -106,12 +106,16 @@ class EvalReport:
         return {key: _means(ms) for key, ms in sorted(rows.items(), key=lambda kv: kv[0] == "all")}
 
     def reliability(self) -> dict:
-        """For each verdict brainq gave: how many, and how often its first source was right;
-        then the confidently wrong answers and the share of answerable questions answered."""
+        """For each verdict brainq gave: how many, and how often its first source was right (an
+        "I don't know" to a question nothing answers is right, as precision@1 scores it); then
+        the confidently wrong answers and the share of answerable questions answered."""
         table = {}
         for level in LEVELS:
             given = [o for o in self.outcomes if o.verdict == level]
-            right = [o for o in given if o.first_source in o.question.expect]
+            right = [
+                o for o in given
+                if o.first_source in o.question.expect or (level == "unknown" and not o.question.expect)
+            ]  # fmt: skip
             table[level] = {"given": len(given), "first_source_right": _share(len(right), len(given))}
         answerable = [o for o in self.outcomes if o.question.expect and o.question.verdict in ("answer", None)]
         wrong = sum(o.confidently_wrong for o in self.outcomes)

@@ -39,13 +39,16 @@ def test_reliability_counts_confident_mistakes():
             outcome(["x"], ["y"], "answer"),  # wrong first source
             outcome([], ["y"], "answer", want="unknown"),  # should not have answered
             outcome(["x"], ["y"], "verify", want="answer"),  # unsure, and rightly
+            outcome([], ["y"], "unknown", want="unknown"),  # nothing answers it: right
+            outcome(["x"], ["y"], "unknown"),  # the answer was there
         ],
         ("bm25", "dense", "fusion"),
     )
     r = report.reliability()
     assert r["answer"] == {"given": 3, "first_source_right": 0.333}
+    assert r["unknown"] == {"given": 2, "first_source_right": 0.5}
     assert r["confidently_wrong"] == 2 and r["wrong_among_answers"] == 0.667
-    assert r["answered_of_answerable"] == 0.667
+    assert r["answered_of_answerable"] == 0.5
     assert report.table("bm25")["all"]["classification"] is None
 
 
