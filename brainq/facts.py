@@ -1,5 +1,5 @@
-"""Checkable facts in a sentence (a time, an amount, a size, a day, yes/no) and the kind of
-fact a question asks for.
+"""Checkable facts in a sentence (a time, an amount, a size, a day, a place, yes/no) and the
+kind of fact a question asks for.
 
 Two uses: a source whose best sentence holds the kind of fact asked for ("what time ...?" and
 "12:45 PM") is likelier to answer than one that only shares its words, and two fresh sources
@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from brainq.dates import find_event_dates
+from brainq.dates import MONTH_RE, WEEKDAY_RE, find_event_dates
 
 _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bnoon\b|\b([01]?\d|2[0-3]):([0-5]\d)\b", re.I)
 # Money: a currency sign before the figure, or after it as much of Europe writes it ("84,50 €"),
@@ -48,6 +48,16 @@ _NUMBER = re.compile(
     r"|hundred|thousand|dozen|twice)\b",
     re.I,
 )
+# A place: a line labelled as one ("Where: Pool A"), a street address, or a place named after
+# a preposition ("at St. Brendan's Hall", "moved from Sweden"); not a month or a weekday ("in
+# March"), which are times.
+_PLACE = re.compile(
+    r"(?i:\b(?:where|location|venue|place|address)\s*:)"
+    r"|\b\d{1,5}\s+(?:[A-Z][\w'.-]*\s+){1,4}"
+    r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Parkway|Pkwy|Highway|Hwy|Terrace|Circle)\b"
+    r"|(?:(?<![\w-])(?:at|in|to|from|near|inside|outside|behind)|^(?:At|In|From|Near|Inside|Outside|Behind))\s+"
+    rf"(?:the\s+)?(?!(?i:{MONTH_RE}|{WEEKDAY_RE}))[A-Z][\w'&.-]*"
+)
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
 _POSITIVE = re.compile(
     r"\b(as scheduled|still on|will go ahead|go on as planned|open as usual|full (school )?day|"
@@ -80,6 +90,7 @@ _ASKS = (
         ),
     ),
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
+    ("place", re.compile(r"\bwhere\b", re.I)),
     ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number|ids?|vin)\b", re.I)),
     # "When" further on asks for a day ("by when is the form due?") unless another question word
     # opens the question: "who did we call when the basement flooded?" is an open question.
@@ -111,7 +122,7 @@ def holds(sentence: str, kind: str, anchor: date | None) -> bool:
     """Whether a sentence states a fact of that kind."""
     if kind == "day":
         return bool(find_event_dates(sentence, anchor, limit=1))
-    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER}[kind]
+    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE}[kind]
     return pattern.search(sentence) is not None
 
 

@@ -219,6 +219,14 @@ def normalised_subject(title: str) -> str:
     return " ".join(words)
 
 
+def _inside(doc, message) -> bool:
+    """Whether a document is carried by the message (attached to it, or to a message it
+    carries): the two are one piece of evidence, whatever dates each has of its own."""
+    if doc.path != message.path or doc.locator is None:
+        return False
+    return message.locator is None or doc.locator.startswith(message.locator + "/")
+
+
 def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) -> None:
     """A later message of the same thread, or a later document of the same sender and type on
     the same subject (same normalised title, answering sentences alike, or both about the day
@@ -232,7 +240,14 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
         for new in relevant:
             if written[new.doc.doc_id] <= written[old.doc.doc_id] or new.candidate.says_nothing:
                 continue
-            same_thread = old.doc.thread and old.doc.thread == new.doc.thread
+            # A thread goes on in its messages: an attachment is superseded with the message
+            # that carried it, and supersedes nothing of its own thread.
+            same_thread = (
+                old.doc.thread
+                and old.doc.thread == new.doc.thread
+                and new.doc.kind == "email"
+                and not _inside(old.doc, new.doc)
+            )
             same_series = (
                 old.doc.sender
                 and old.doc.sender == new.doc.sender

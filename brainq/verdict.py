@@ -108,8 +108,9 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
     """A question that asks for a time, an amount, a size, a code or a number is not answered
-    by an answer line holding none ("when" is: a source's own date may be the day asked about)."""
-    if asked and asked != "day" and not (top.candidate.states_answer or top.candidate.support_states):
+    by an answer line holding none ("when" is: a source's own date may be the day asked about;
+    and "where": a place is written in too many ways to tell its absence)."""
+    if asked and asked not in ("day", "place") and not (top.candidate.states_answer or top.candidate.support_states):
         return f"The best source does not state the {_KIND_WORDS[asked]} asked for"
     return None
 

@@ -507,6 +507,7 @@ def test_calendar_attachment_is_extracted_or_reported():
     if attached:
         assert all(d.locator.startswith("invite.ics") for d in attached)
         assert all(d.sender == "league@example.org" and d.source_date for d in attached)
+        assert message_doc.thread and all(d.thread == message_doc.thread for d in attached)  # one conversation
     else:
         assert [f.reason.split(":")[0] for f in failures] == ["attachment invite.ics"]
 

@@ -254,6 +254,22 @@ def test_later_message_in_thread_supersedes_the_earlier():
     assert result["correction"].score > result["first"].score
 
 
+def test_a_thread_goes_on_in_its_messages():
+    """The renewal mail of March 3 carries declarations dated March 2 and ID cards: one piece of
+    evidence. The reply that moves the meeting supersedes the agenda attached before it."""
+    mail = doc("mail", "2026-03-03T07:30:00", thread="t1")
+    declarations = doc("declarations", "2026-03-02T00:00:00", thread="t1")
+    cards = doc("cards", "2026-03-03T07:30:00", thread="t1")
+    for i, part in enumerate([declarations, cards]):
+        part.path, part.locator, part.kind = mail.path, f"part{i}.pdf", "pdf"
+    reply = doc("reply", "2026-03-05T09:00:00", thread="t1")
+    result = {s.doc.doc_id: s for s in ranked([cand(d, 0.8) for d in (mail, declarations, cards)])}
+    assert result["declarations"].superseded_by is None
+    result = {s.doc.doc_id: s for s in ranked([cand(d, 0.8) for d in (mail, declarations, cards, reply)])}
+    superseded = {d: s.superseded_by for d, s in result.items()}
+    assert superseded == {"mail": "reply", "declarations": "reply", "cards": "reply", "reply": None}
+
+
 def test_a_reply_that_says_nothing_supersedes_nothing():
     """"Got it, thank you!" to the venue change is later in the thread, and changes nothing."""
     change = doc("change", "2026-03-09T09:30:00", thread="t1")
@@ -345,6 +361,7 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("How much does Maggie weigh now?", "number"),
         ("How much food does Maggie get each day?", "number"),
         ("How much did we pay to sign Leo up?", "amount"),
+        ("Where is the spring concert now?", "place"),
         ("How much will the insurance cost after it renews?", "amount"),
         ("What's the early dismissal time these days?", "time"),
         ("What was the last time we saw the dentist?", None),
@@ -416,6 +433,23 @@ def test_a_short_code_is_the_number_its_name_goes_before(sentence):
 )
 def test_a_number_is_in_digits_or_in_words(sentence, held):
     assert holds(sentence, "number", None) is held
+
+
+@pytest.mark.parametrize(
+    "sentence, held",
+    [
+        ("Where: Harrowgate Aquatic Centre, Pool A", True),  # a calendar's LOCATION
+        ("It is at 210 Quarry Road.", True),
+        ("The recital will now be at the Millbrook Library.", True),
+        ("I moved from Sweden four years ago", True),
+        ("Got it, thank you Lucia!", False),
+        ("See you in March", False),  # a time
+        ("Practice is at 6 pm", False),
+        ("Harrow Built-In Dishwasher", False),  # no preposition
+    ],
+)
+def test_a_place_is_labelled_an_address_or_named_after_a_preposition(sentence, held):
+    assert holds(sentence, "place", None) is held
 
 
 def _judge(results, pattern, time=TimeRef()):

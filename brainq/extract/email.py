@@ -423,7 +423,7 @@ def _message(
     attachments = _name_attachments([part for role, part in parts if role == "attachment"])
     doc.text = _text(doc, fields, parts, [name for name, _ in attachments])
     # The message's own facts, taken before its document is handed on (and maybe changed).
-    context = _Context(locator, doc.source_date, doc.date_precision, doc.sender)
+    context = _Context(locator, doc.source_date, doc.date_precision, doc.sender, doc.thread)
     yield doc
     yield from _attachments(item, context, attachments, limits)
 
@@ -831,6 +831,7 @@ class _Context:
     source_date: datetime | None
     date_precision: str | None
     sender: str | None
+    thread: str | None
 
 
 def _attachments(
@@ -915,7 +916,8 @@ def _is_document(part: Message, name: str) -> bool:
 def _adopt(
     result: Document | Failure, message: _Context, locator: str, label: str
 ) -> Document | Failure:
-    """An attachment's result placed under its message, with its date and sender if it has none."""
+    """An attachment's result placed under its message, with its date, sender and thread if it
+    has none."""
     if isinstance(result, Failure):
         return Failure(result.path, f"{label}: {result.reason}")
     result.locator = f"{locator}/{result.locator}" if result.locator else locator
@@ -924,4 +926,7 @@ def _adopt(
         result.date_source = "email"
         result.date_precision = message.date_precision
     result.sender = result.sender or message.sender
+    # An attachment is part of its message's conversation: the reply that moves the meeting
+    # supersedes the agenda as it does the message that carried it.
+    result.thread = result.thread or message.thread
     return result

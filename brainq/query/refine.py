@@ -89,13 +89,14 @@ def refine(
 
 def _answer_factor(query: Query, states: bool, r: Retrieval, asking: bool) -> float:
     """Up when a sentence holds the kind of fact asked for, down when the question asks for
-    one and it does not (not for "when": the document's own date may be the answer), and
+    one and it does not (not for "when": the document's own date may be the answer; nor for
+    "where": a place is written in too many ways to tell its absence), and
     further down when the sentence is itself a question."""
     if asking:
         return r.asking_factor
     if states:
         return 1.0 + r.answer_type_boost
-    return 1.0 - r.answer_type_boost if query.asks and query.asks != "day" else 1.0
+    return 1.0 - r.answer_type_boost if query.asks and query.asks not in ("day", "place") else 1.0
 
 
 def _stating_next(cand: Candidate, query: Query) -> str | None:
