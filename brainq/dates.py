@@ -10,7 +10,6 @@ anchor the caller passes, usually the document's own date.
 from __future__ import annotations
 
 import re
-from calendar import monthrange
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -283,7 +282,6 @@ def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[da
     """
     found: dict[date, None] = {}  # in the order first printed
     span = covered_year(text, anchor)
-    previous, ended = None, 0  # the last day found, and where its mention ends
     for m in _EVENT_DATE.finditer(text[:SCAN_CHARS]):
         parts = _parts(m)
         if "day" in parts:
@@ -291,31 +289,9 @@ def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[da
             day = _absolute_day(mention, anchor, span) if mention else None
         else:
             day = _relative_day(parts, anchor) if anchor else None
-        if day is None:
-            continue
-        if previous and _SPAN_JOIN.fullmatch(text, ended, m.start()):
-            found.update(dict.fromkeys(_between(previous, day)))
-        found.setdefault(day)
-        previous, ended = day, m.end()
-        to_day = _DAY_TO_DAY.match(text, m.end()) if "day" in parts else None
-        if to_day and day.day < int(to_day.group(1)) <= monthrange(day.year, day.month)[1]:
-            last = day.replace(day=int(to_day.group(1)))  # "December 21-23"
-            found.update(dict.fromkeys([*_between(day, last), last]))
+        if day is not None:
+            found.setdefault(day)
     return sorted(list(found)[: max(limit, 0)])
-
-
-# A span of days is about every day in it ("from Monday, December 21 through Friday, January
-# 1"; "December 21-23"), not only the two it names; not more than a month of them, beyond which
-# two dates are more often two events than a span.
-SPAN_DAYS = 31
-_SPAN_JOIN = re.compile(r"\s*(?:[-\u2013\u2014]|to|through|thru|till|until|up to)\s*", re.I)
-_DAY_TO_DAY = re.compile(r"\s*[-\u2013]\s*(\d{1,2})\b(?![/.:-]\d)")
-
-
-def _between(first: date, last: date) -> list[date]:
-    """The days strictly between two of a span, none where they are no span."""
-    days = (last - first).days
-    return [first + timedelta(days=i) for i in range(1, days)] if 0 < days <= SPAN_DAYS else []
 
 
 def covered_year(text: str, anchor: date | None) -> date | None:

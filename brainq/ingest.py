@@ -60,7 +60,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 29  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 30  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -88,8 +88,9 @@ DERIVATION = 29  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # one dated in the future says so; 27: ISO-2022-JP with the characters Windows adds (①, ㈱);
 # dates written the Chinese, Japanese and Korean way ("2026年3月13日"), and numeric dates
 # right after such a character ("会議は3/13"); a reply on a mailing list is typed email;
-# 28: a span of days ("December 21-23", "from December 21 through January 1") is about each;
-# 29: an attachment is of its message's thread
+# 28: a span of days ("December 21-23") was about each day in it; 29: an attachment is of its
+# message's thread; 30: a span is about the days it prints again (28 took bullet lists of
+# dates, reschedules "from March 3 to March 10" and "March 7 - 10 AM" for spans)
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -70,13 +70,6 @@ MAR_13 = date(2026, 3, 13)
         ("令和元年5月1日", [date(2019, 5, 1)]),  # an era's first year
         ("3月\n13日", []),  # one date's marks are on one line
         ("会议定于3月13号", [MAR_13]),  # Chinese writes the day 号 as often as 日
-        # a span is about every day in it; not one longer than a month, nor one running back
-        ("closed March 13-16", [MAR_13, date(2026, 3, 14), date(2026, 3, 15), date(2026, 3, 16)]),
-        ("from Friday, March 13 through Sunday, March 15", [MAR_13, date(2026, 3, 14), date(2026, 3, 15)]),
-        ("Mar 31 \u2013 Apr 1", [date(2026, 3, 31), date(2026, 4, 1)]),
-        ("March 13 to April 30", [MAR_13, date(2026, 4, 30)]),
-        ("March 30-2", [date(2026, 3, 30)]),
-        ("March 13, 9-11am", [MAR_13]),
     ],
 )
 def test_event_dates(text, expected):
