@@ -393,6 +393,10 @@ def test_a_bills_answer_line_is_completed_by_its_amount(doc_type, completed):
         ("Got it, thank you Lucia! See you there.", True),
         ("Thanks! The recital room sounds lovely.", False),  # a word of the question
         ("Thanks, we'll be there at 2:30.", False),  # a fact
+        ("Now 6pm.", False),  # short lines count
+        ("Cancelled.", False),
+        ("Heads up, it moves to Thursday because of the field.", False),
+        ("Now at St. Brendan's Hall.", False),
     ],
 )
 def test_a_reply_found_by_its_subject_alone_answers_nothing(body, nothing):

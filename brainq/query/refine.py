@@ -4,13 +4,17 @@ completes it, and what the answering sentence lends its document's relevance and
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from brainq.config import Config, Retrieval
-from brainq.dates import find_event_dates
+from brainq.dates import WEEKDAY_RE, find_event_dates
 from brainq.facts import facts, holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
+
+
+_WEEKDAY = re.compile(WEEKDAY_RE, re.I)  # a day named, when the reply has no date to place it by
 
 
 def refine(
@@ -90,8 +94,8 @@ def refine(
 def _answer_factor(query: Query, states: bool, r: Retrieval, asking: bool) -> float:
     """Up when a sentence holds the kind of fact asked for, down when the question asks for
     one and it does not (not for "when": the document's own date may be the answer; nor for
-    "where": a place is written in too many ways to tell its absence), and
-    further down when the sentence is itself a question."""
+    "where": a place is written in too many ways to tell its absence), and further down when
+    the sentence is itself a question, or a reply that says nothing (`asking`)."""
     if asking:
         return r.asking_factor
     if states:
@@ -112,14 +116,20 @@ def _stating_next(cand: Candidate, query: Query) -> str | None:
 
 
 def _says_nothing(cand: Candidate, query: Query) -> bool:
-    """A reply whose own words share none of the question's and state no fact ("Got it, thank
-    you! See you there.") is found by its subject alone: it answers nothing, and replaces
-    nothing its thread said before."""
+    """A reply whose own words share none of the question's and state nothing checkable ("Got
+    it, thank you! See you there.") is found by its subject alone: it answers nothing, and
+    replaces nothing its thread said before. Its whole text is read, short lines too: "Now
+    6pm.", "Cancelled.", "it moves to Thursday" and "now at St. Brendan's Hall" say something."""
     if not cand.doc.headers.get("In-Reply-To"):
         return False
-    own = [s for s in cand.read_sentences() if s != cand.doc.title]
-    terms = _terms(query)
-    return not any(_overlap(sentence, terms) or facts(sentence) for sentence in own)
+    own = "\n".join(text.split("\n", 1)[1] if "\n" in text else "" for text in [cand.text, *cand.other_texts])
+    anchor = _day_of(cand)
+    return not (
+        _overlap(own, _terms(query))
+        or facts(own, anchor)
+        or any(holds(own, kind, anchor) for kind in ("place", "code", "number"))
+        or _WEEKDAY.search(own)
+    )
 
 
 def _one_subject(cand: Candidate) -> bool:
