@@ -68,8 +68,9 @@ _POSITIVE = re.compile(
 # What a question asks for, by its wording; the first that matches wins.
 _ASKS = (
     # A question that opens with "when" asks for a day, whatever it is about ("when is the
-    # account renewal due?", "when do we pay the water bill?").
-    ("day", re.compile(r"^\W*when\b", re.I)),
+    # account renewal due?", "when do we pay the water bill?"), as does one that asks for a
+    # day outright ("what day is the balance due?").
+    ("day", re.compile(r"^\W*when\b|\bwhat (day|date)\b|\bwhich day\b|\bdue date\b|\bby when\b", re.I)),
     (
         "time",
         re.compile(
@@ -84,7 +85,8 @@ _ASKS = (
     (
         "amount",
         re.compile(
-            r"\bhow much (is|was|are|were|will|would|did|does|do|money)\b|\b(amount|balance)\b"
+            r"\bhow much (is|was|are|were|will|would|did|does|do|money)\b"
+            r"|\b(amount|balance) (due|owed|outstanding|left|remaining)\b"
             r"|\b(cost|price|premium|pay|paid|owe|fee|deposit|charge|spend|spent)\b",
             re.I,
         ),

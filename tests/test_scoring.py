@@ -371,6 +371,9 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("When do we pay the water bill?", "day"),
         ("What was the amount due on the energy invoice?", "amount"),  # "due" after "amount"
         ("What's the balance due on camp?", "amount"),
+        ("What day is the balance due?", "day"),  # a day asked for outright
+        ("What's the due date for the balance?", "day"),
+        ("How many balance beam classes are left?", "number"),
         ("What number do I call when the power is out?", "code"),
         ("By when do we send back the permission slip?", "day"),
         ("Do you know when the library reopens?", "day"),
