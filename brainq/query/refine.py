@@ -189,8 +189,9 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
 
     ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)
     likely = [sentence for i, ((score, _), sentence) in enumerate(ranked[:n]) if score > 0 or i == 0]
-    # Of a bill, the likeliest sentence holding the fact asked for is read too, though others
-    # share more words: "Amount due: $156.40" shares none with "how much was the October bill?"
+    # Of a bill or an event, the likeliest sentence holding the fact asked for (or about the day
+    # asked about) is read too, though others share more words: "Amount due: $156.40" shares
+    # none with "how much was the October bill?"
     stating = next((sentence for (_, fitting), sentence in ranked[n:] if fitting), None)
     if query.asks and _one_subject(cand) and stating and not any(fitting for (_, fitting), _ in ranked[:n]):
         likely.append(stating)
