@@ -98,10 +98,14 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
         return None
     anchor = top.doc.source_date.date() if top.doc.source_date else None
     named = find_event_dates(" ".join(filter(None, [top.candidate.sentence, top.candidate.support])), anchor)
+    # An event whose answer line names no day ("Conference Status: cancelled") is about its
+    # own days, however far off: no habit, as "open Monday through Friday" is.
+    event = not named and top.doc.kind == "calendar"
+    named = named or (sorted(top.doc.event_dates) if event else [])
     if not named or named[0] <= time.day <= named[-1]:
         return None
     nearest = min(named, key=lambda day: abs((day - time.day).days))
-    if abs((nearest - time.day).days) > within_days:
+    if abs((nearest - time.day).days) > within_days and not event:
         return None
     return f"About another day: the best source speaks of {day_words(nearest)}, not {day_words(time.day)} (the day asked about)"
 

@@ -141,6 +141,18 @@ def test_a_source_about_another_day_than_the_one_asked_about_is_to_verify():
     assert _judge(ranked([said], time=today), "logistical", today).level == "answer"
 
 
+
+def test_an_event_on_another_day_is_to_verify_however_far_off():
+    """"Is there school on March 30?" is not answered by a conference of March 10, cancelled."""
+    conference = doc("conference", "2026-03-01T09:00:00", doc_type="calendar_event", events=[date(2026, 3, 10)])
+    conference.kind = "calendar"
+    said = cand(conference, 0.8, "Parent-teacher conference Status: cancelled")
+    said.sentence = said.text
+    asked = TimeRef(day=date(2026, 3, 30))
+    verdict = _judge(ranked([said], time=asked), "logistical", asked)
+    assert verdict.level == "verify" and "speaks of Tuesday 10 March 2026" in verdict.reason
+
+
 @pytest.mark.parametrize(
     "sentence, written",
     [
