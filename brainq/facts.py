@@ -108,6 +108,11 @@ _ASKS = (
 )
 
 
+# Kinds of fact an answering sentence may leave unstated: a source's own date may be the day
+# asked about ("when"), and a place is written in too many ways to tell its absence ("where").
+MAY_GO_UNSTATED = frozenset({"day", "place"})
+
+
 def asked_for(question: str) -> str | None:
     """The kind of fact a question asks for, or None for an open question."""
     return next((kind for kind, cue in _ASKS if cue.search(question)), None)

@@ -13,7 +13,7 @@ from datetime import date
 
 from brainq.config import Config
 from brainq.dates import day_words, find_event_dates
-from brainq.facts import facts
+from brainq.facts import MAY_GO_UNSTATED, facts
 from brainq.scoring import Scored, as_known, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
 
@@ -112,9 +112,8 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
 
 def _unstated(top: Scored, asked: str | None) -> str | None:
     """A question that asks for a time, an amount, a size, a code or a number is not answered
-    by an answer line holding none ("when" is: a source's own date may be the day asked about;
-    and "where": a place is written in too many ways to tell its absence)."""
-    if asked and asked not in ("day", "place") and not (top.candidate.states_answer or top.candidate.support_states):
+    by an answer line holding none (one asking "when" or "where" may be: MAY_GO_UNSTATED)."""
+    if asked and asked not in MAY_GO_UNSTATED and not (top.candidate.states_answer or top.candidate.support_states):
         return f"The best source does not state the {_KIND_WORDS[asked]} asked for"
     return None
 

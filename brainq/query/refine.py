@@ -9,7 +9,7 @@ from datetime import date
 
 from brainq.config import Config, Retrieval
 from brainq.dates import WEEKDAY_RE, find_event_dates
-from brainq.facts import facts, holds
+from brainq.facts import MAY_GO_UNSTATED, facts, holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
 
@@ -93,14 +93,13 @@ def refine(
 
 def _answer_factor(query: Query, states: bool, r: Retrieval, asking: bool) -> float:
     """Up when a sentence holds the kind of fact asked for, down when the question asks for
-    one and it does not (not for "when": the document's own date may be the answer; nor for
-    "where": a place is written in too many ways to tell its absence), and further down when
-    the sentence is itself a question, or a reply that says nothing (`asking`)."""
+    one and it does not (not for a kind that MAY_GO_UNSTATED), and further down when the
+    sentence is itself a question, or a reply that says nothing (`asking`)."""
     if asking:
         return r.asking_factor
     if states:
         return 1.0 + r.answer_type_boost
-    return 1.0 - r.answer_type_boost if query.asks and query.asks not in ("day", "place") else 1.0
+    return 1.0 - r.answer_type_boost if query.asks and query.asks not in MAY_GO_UNSTATED else 1.0
 
 
 def _stating_next(cand: Candidate, query: Query) -> str | None:
