@@ -28,13 +28,14 @@ _AMOUNT = re.compile(
 _CURRENCY_SIGNS = {"dol": "$", "buc": "$", "usd": "$", "eur": "€", "gbp": "£"}  # by the name's first letters
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
 # A code: a token with a digit and a letter or symbol (model numbers, passwords, account and
-# phone numbers), but not a range ("6-10"), a span of years or an ISO date; or a run of six
+# phone numbers), but not a range ("6-10"), a span of years, an ISO date or an ordinal ("the
+# 25th"); or a run of six
 # digits or more (a microchip's, a student's or a policy's number), longer than a year, a ZIP
 # code or a day's digits, and not an amount's; or a shorter run right after a code's name, a
 # remark in brackets, "is" or a colon ("Garage keypad code (changed 2025): 4419", "the alarm
 # PIN is 9021"), where a ZIP, area or dress code is no code asked for.
 _CODE = re.compile(
-    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))"
+    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?:st|nd|rd|th)\b)"
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
     r"|(?<!(?i:zip|rea|ess|tal) )\b(?i:code|pin|passcode|combination)s?\b(?:\s*\([^)\n]{0,40}\))?"
@@ -131,6 +132,12 @@ def holds(sentence: str, kind: str, anchor: date | None) -> bool:
         return bool(find_event_dates(sentence, anchor, limit=1))
     pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE}[kind]
     return pattern.search(sentence) is not None
+
+
+def states_value(line: str) -> bool:
+    """Whether a line states a time, an amount, a size or a code: "PIN: 4471" answers in two
+    words, where other lines that short ("Hi Pat,", "Thanks!") say nothing."""
+    return any(holds(line, kind, None) for kind in ("time", "amount", "size", "code"))
 
 
 def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:

@@ -438,6 +438,24 @@ def test_a_line_of_links_is_never_read_as_an_answer(line, readable):
     assert (line in sentences(f"Title\n{line}")) == readable
 
 
+@pytest.mark.parametrize(
+    "line, read",
+    [
+        ("Account 55-2031-7", True),  # a code
+        ("PIN: 4471", True),
+        ("Total: $45.00", True),  # an amount
+        ("Doors 7:30pm", True),  # a time
+        ("Hi Pat,", False),
+        ("Thanks again!", False),
+        ("Page 2", False),  # a number, but no value asked for
+    ],
+)
+def test_a_line_under_three_words_is_read_when_it_states_a_value(line, read):
+    from brainq.query.sentences import sentences
+
+    assert (line in sentences(f"Title\n{line}")) == read
+
+
 def test_an_answer_line_is_read_at_a_glance():
     from brainq.query.sentences import ANSWER_CHARS
 

@@ -420,6 +420,8 @@ def test_asked_for(question, kind):
         ("Reset your PIN before 1530 on Friday.", False),
         ("ZIP code 97477", False),
         ("Dress code for the 2025 gala: black tie.", False),
+        ("Payment is due by the 25th.", False),  # an ordinal
+        ("Account 55-2031-7", True),
     ],
 )
 def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentence, held):

@@ -9,6 +9,7 @@ import re
 
 from brainq import cjk
 from brainq.chunking import DOT_LEADER
+from brainq.facts import states_value
 
 ANSWER_CHARS = 300
 HEADING = re.compile(r"^#{1,6}\s")  # a Markdown heading: what the lines under it are about, no answer
@@ -35,13 +36,14 @@ def sentences(chunk: str) -> list[str]:
     mail header lines and Markdown headings, which help find a message or a note's section but
     never answer a question ("# Garden log" for "what did we plant?"), and without lines that
     are mostly links or addresses (a newsletter's tracking links), which no person reads as an
-    answer."""
+    answer. A line of one or two words ("Hi Pat,") is read only when it states a value: an
+    account's "Account 55-2031-7" is the whole answer."""
     lines = chunk.split("\n")[1:]  # chunking puts one sentence on each line
     # A table row's dot leader reads the same as " ... ", at a fraction of the model's cost.
     shown = [
         DOT_LEADER.sub(" ... ", without_urls(s)) for s in lines if not _mail_header(s) and not HEADING.match(s) and _readable(s)
     ]
-    return [s for s in _with_their_items(_with_speakers(shown)) if cjk.words(s) >= 3]
+    return [s for s in _with_their_items(_with_speakers(shown)) if cjk.words(s) >= 3 or states_value(s)]
 
 
 def _mail_header(line: str) -> bool:
