@@ -150,6 +150,7 @@ def score(
             day_factor=day_factor(time.day, about, retrieval.day_boost),
         )
         scored.append(s)
+    _carried_up(scored)
     _mark_superseded(scored, retrieval, time)
     best = max((s.rank for s in scored), default=1.0) or 1.0
     for s in scored:
@@ -217,6 +218,21 @@ def normalised_subject(title: str) -> str:
     while words and words[0] in _NORMALISE_SUBJECT:
         words = words[1:]
     return " ".join(words)
+
+
+def _carried_up(scored: list[Scored]) -> None:
+    """A message and what it carries are one piece of evidence, found by the message's words
+    and answered by whichever part states the fact asked for: "your statement is ready,
+    attached" names the bill, the statement it carries holds the amount and may name neither
+    the bill nor the utility. Such an attachment is as relevant as its message."""
+    messages = [s for s in scored if s.doc.kind == "email" and not s.candidate.states_answer]
+    for part in scored:
+        if part.doc.kind == "email" or not part.candidate.states_answer:
+            continue
+        for message in messages:
+            if _inside(part.doc, message.doc):
+                part.candidate.rank = max(part.candidate.rank, message.candidate.rank)
+                part.candidate.relevance = max(part.candidate.relevance, message.candidate.relevance)
 
 
 def _inside(doc, message) -> bool:

@@ -438,3 +438,28 @@ def test_a_last_question_puts_its_closest_evidence_in_order_of_date_and_says_whi
     assert days == sorted(days, reverse=True)
     rest = [r["score"] for r in answer["results"][len(dated) :]]
     assert rest == sorted(rest, reverse=True)
+
+
+def test_a_bill_attached_to_a_mail_that_only_announces_it_answers(tmp_path):
+    """"Your statement is attached" names the bill; the statement names neither the bill nor
+    electricity, and holds the amount and the account number."""
+    from tests.test_extract_pdf import build_pdf
+
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    for month, amount in (("08", "$131.22"), ("09", "$148.90"), ("10", "$156.40")):
+        message = EmailMessage()
+        message["From"], message["To"] = "Lakeshore Electric <billing@lakeshore.example>", "pat@example.org"
+        sent = {"08": "Wed, 3 Sep", "09": "Fri, 3 Oct", "10": "Mon, 3 Nov"}[month]
+        message["Subject"], message["Date"] = f"Your 2025-{month} statement", f"{sent} 2025 09:00:00 -0000"
+        message.set_content("Hello Pat,\n\nYour electricity statement is ready and attached to this email.")
+        statement = f"Lakeshore Electric\nStatement for 2025-{month}\nAccount 55-2031-7\nTotal amount due: {amount}\nDue by the 25th."
+        message.add_attachment(build_pdf([statement]), maintype="application", subtype="pdf",
+                               filename=f"statement-{month}.pdf")  # fmt: skip
+        (mail / f"{month}.eml").write_bytes(message.as_bytes())
+    store = tmp_path / "store"
+    assert run_cli("ingest", "--quiet", str(mail), store=store).exit_code == 0
+    bill = ask_json(store, "How much was the last electricity bill?", as_of="2025-11-20")
+    assert bill["results"][0]["locator"] == "statement-10.pdf" and "$156.40" in bill["answer"], bill
+    account = ask_json(store, "What is our account number with Lakeshore Electric?", as_of="2025-11-20")
+    assert "55-2031-7" in account["answer"], account

@@ -282,6 +282,22 @@ def test_a_thread_goes_on_in_its_messages():
     assert superseded == {"mail": "reply", "declarations": "reply", "cards": "reply", "reply": None}
 
 
+def test_an_attachment_stating_the_fact_is_as_relevant_as_the_message_carrying_it():
+    """"Your statement is ready, attached" names the bill; the statement holds the amount."""
+    mail = doc("mail", "2026-03-03T07:30:00")
+    statement = doc("statement", "2026-03-03T07:30:00", doc_type="invoice")
+    statement.path, statement.locator, statement.kind = mail.path, "statement.pdf", "pdf"
+    message, part = cand(mail, 0.7), cand(statement, 0.3)
+    part.states_answer = True
+    result = ranked([message, part], pattern="entity")
+    assert [s.doc.doc_id for s in result] == ["statement", "mail"]
+    assert result[0].relevance == pytest.approx(0.7)
+    message.states_answer = True  # the message says it itself: each keeps its own relevance
+    message.rank, part.rank, part.relevance = 0.7, 0.3, 0.3
+    result = ranked([message, part], pattern="entity")
+    assert [s.doc.doc_id for s in result] == ["mail", "statement"] and result[1].relevance == pytest.approx(0.3)
+
+
 def test_a_reply_that_says_nothing_supersedes_nothing():
     """"Got it, thank you!" to the venue change is later in the thread, and changes nothing."""
     change = doc("change", "2026-03-09T09:30:00", thread="t1")
