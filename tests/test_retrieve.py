@@ -123,11 +123,16 @@ def test_the_next_sentence_completes_an_answer_with_the_fact_asked_for(after, co
     said = "Garage door code changed."
     vectors = {"q": [1.0, 0.0], said: [0.9, 0.436], after: [0.3, 0.954]}
     query = Query("q", ["garage", "door", "code"], {}, [], "code")
-    cand = Candidate(_doc(), "n:0", f"Garage\n{said}\n{after}", 0.6, 0.6, [], 0.6)
+    note = replace(_doc(), doc_type="email")  # a bill's every line is about it: not this rule
+    cand = Candidate(note, "n:0", f"Garage\n{said}\n{after}", 0.6, 0.6, [], 0.6)
     refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
     assert cand.sentence == said and not cand.states_answer
     assert (cand.support, cand.support_states) == ((after, True) if completed else (None, False))
     assert cand.answer == (f"{said} {after}" if completed else said)
+    # Said in two sentences, the code ranks as one sentence holding it would (an old note's
+    # "Garage door code: 4817").
+    boost = CONFIG.retrieval.answer_type_boost
+    assert cand.answer_factor == pytest.approx(1 + boost if completed else 1 - boost)
 
 
 def test_only_sentences_with_some_promise_are_embedded():

@@ -54,6 +54,11 @@ def refine(
         preference = similarity * _answer_factor(query, states, r, asking)
         preference *= day_factor(day, sentence in on_the_day[cand.chunk_id], r.day_boost)
         ranked.setdefault(cand.chunk_id, []).append((preference, sentence, vec, states, asking))
+    # Candidates whose answer goes on into the next sentence, which states the fact ("I changed
+    # the garage code today. New code is 5290."): they answer as well as one sentence holding
+    # it (an old note's "Garage code: 4817"). An event's or a bill's stating line is not such a
+    # sequel: a field trip's "When:" is no answer to when its form is due.
+    continued = set()
     for cand in top:
         options = sorted(ranked.get(cand.chunk_id, []), key=lambda o: o[0], reverse=True)
         if options:
@@ -76,6 +81,7 @@ def refine(
                 cand.support = on_it[1]
             elif query.asks and not cand.states_answer and (after := _stating_next(cand, query)):
                 cand.support, cand.support_states = after, True
+                continued.add(cand.chunk_id)
     for cand in top:
         cand.says_nothing = _says_nothing(cand, query)
         if cand.sentence_vector is not None:
@@ -84,7 +90,8 @@ def refine(
             # bill.
             closest = cosine_similarity(cand.sentence_vector, vector)
             cand.semantic = max(cand.semantic, (1 - r.sentence_context) * closest + r.sentence_context * cand.semantic)
-            cand.answer_factor = _answer_factor(query, cand.states_answer, r, cand.asks_back or cand.says_nothing)
+            states = cand.states_answer or cand.chunk_id in continued
+            cand.answer_factor = _answer_factor(query, states, r, cand.asks_back or cand.says_nothing)
             cand.relevance = relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
             cand.relevance *= cand.answer_factor
     fuse(candidates, config)
