@@ -59,6 +59,16 @@ _PLACE = re.compile(
     r"|(?:(?<![\w-])(?:at|in|to|from|near|inside|outside|behind)|^(?:At|In|From|Near|Inside|Outside|Behind))\s+"
     rf"(?:the\s+)?(?!(?i:{MONTH_RE}|{WEEKDAY_RE}))[A-Z][\w'&.-]*"
 )
+# A person or a firm, as "who" asks for: a name after a title ("Dr. Solberg"), or two words
+# capitalised inside a sentence ("your technician will be Luis Ortega", "we used Rask
+# Plumbing") or opening one before a verb or a comma ("Luis Ortega will come"); not a month's
+# or a weekday's name ("on Friday March 13").
+_NOT_A_NAME = rf"(?!(?i:{MONTH_RE}|{WEEKDAY_RE}))"
+_PERSON = re.compile(
+    r"\b(?:Dr|Mr|Mrs|Ms|Mx|Coach)\.?\s+[A-Z][\w'-]+"
+    rf"|(?<=[a-z,:;] ){_NOT_A_NAME}[A-Z][a-z][\w'-]*\s+(?:[A-Z]\.\s+)?{_NOT_A_NAME}[A-Z][a-z][\w'-]*"
+    rf"|^{_NOT_A_NAME}[A-Z][a-z][\w'-]*\s+{_NOT_A_NAME}[A-Z][a-z][\w'-]*(?=\s*[,:(-]|\s+(?:is|was|will|came|did|said|from|at|of|and)\b)"
+)
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
 _POSITIVE = re.compile(
     r"\b(as scheduled|still on|will go ahead|go on as planned|open as usual|full (school )?day|"
@@ -94,6 +104,7 @@ _ASKS = (
     ),
     ("size", re.compile(r"\bwhat size\b|\bdimensions?\b", re.I)),
     ("place", re.compile(r"\bwhere\b", re.I)),
+    ("person", re.compile(r"^\W*who(m|se)?\b", re.I)),
     ("code", re.compile(r"\b(password|passcode|code|model|serial|account|policy|pin|number|ids?|vin)\b", re.I)),
     # "When" further on asks for a day ("by when is the form due?") unless another question word
     # opens the question: "who did we call when the basement flooded?" is an open question.
@@ -110,8 +121,13 @@ _ASKS = (
 
 
 # Kinds of fact an answering sentence may leave unstated: a source's own date may be the day
-# asked about ("when"), and a place is written in too many ways to tell its absence ("where").
-MAY_GO_UNSTATED = frozenset({"day", "place"})
+# asked about ("when"), and a place or a person is written in too many ways to tell its absence
+# ("where", "who": "the roofer we used" may be named only in the title).
+MAY_GO_UNSTATED = frozenset({"day", "place", "person"})
+# Kinds of fact that choose a source's answer line but do not rank the source: names are in
+# most documents, and lifting those that hold one lets a question nothing answers ("who
+# painted the house?") find a source.
+LINE_ONLY = frozenset({"person"})
 
 
 def asked_for(question: str) -> str | None:
@@ -130,7 +146,7 @@ def holds(sentence: str, kind: str, anchor: date | None) -> bool:
     """Whether a sentence states a fact of that kind."""
     if kind == "day":
         return bool(find_event_dates(sentence, anchor, limit=1))
-    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE}[kind]
+    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE, "person": _PERSON}[kind]
     return pattern.search(sentence) is not None
 
 

@@ -110,6 +110,17 @@ def test_the_sentence_holding_the_fact_asked_for_answers():
     assert best.sentence == fee and best.states_answer
 
 
+def test_who_is_answered_by_the_sentence_naming_someone_which_ranks_its_source_no_higher():
+    """"Who is the technician?": the sentence naming him, though the confirmation resembles the
+    question more; a name is in most documents, so it lifts none of them."""
+    confirmed, named = "Your furnace tune-up is confirmed for October 14.", "Your technician will be Luis Ortega."
+    vectors = {"q": [1.0, 0.0], confirmed: [0.8, 0.6], named: [0.75, 0.661]}
+    query = Query("q", ["technician", "furnace"], {}, [], "person")
+    cand = Candidate(replace(_doc(), doc_type="email"), "t:0", f"Tune-up\n{confirmed}\n{named}", 0.6, 0.6, [], 0.6)
+    refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert cand.sentence == named and cand.states_answer and cand.answer_factor == 1.0
+
+
 @pytest.mark.parametrize(
     "after, completed",
     [

@@ -406,7 +406,7 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("By when do we send back the permission slip?", "day"),
         ("Do you know when the library reopens?", "day"),
         # "when" after another question word says when something happened, not what is asked
-        ("Who did we call when the basement flooded?", None),
+        ("Who did we call when the basement flooded?", "person"),
         ("What did the doctor prescribe when he had the flu?", None),
     ],
 )
@@ -483,6 +483,22 @@ def test_a_number_is_in_digits_or_in_words(sentence, held):
 )
 def test_a_place_is_labelled_an_address_or_named_after_a_preposition(sentence, held):
     assert holds(sentence, "place", None) is held
+
+
+@pytest.mark.parametrize(
+    "sentence, held",
+    [
+        ("Your technician will be Luis Ortega.", True),
+        ("We used Rask Plumbing for the water heater.", True),  # a firm answers "who" too
+        ("Dr. Solberg will see you at 10.", True),
+        ("Luis Ortega will arrive at 8.", True),
+        ("The tune-up is on Friday March 13.", False),  # a day
+        ("Thank you for choosing us.", False),
+        ("Your annual tune-up is confirmed.", False),
+    ],
+)
+def test_a_person_is_named_after_a_title_or_in_two_capitalised_words(sentence, held):
+    assert holds(sentence, "person", None) is held
 
 
 def _judge(results, pattern, time=TimeRef()):

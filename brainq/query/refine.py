@@ -9,7 +9,7 @@ from datetime import date
 
 from brainq.config import Config, Retrieval
 from brainq.dates import WEEKDAY_RE, find_event_dates
-from brainq.facts import MAY_GO_UNSTATED, facts, holds
+from brainq.facts import LINE_ONLY, MAY_GO_UNSTATED, facts, holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
 
@@ -90,7 +90,7 @@ def refine(
             # bill.
             closest = cosine_similarity(cand.sentence_vector, vector)
             cand.semantic = max(cand.semantic, (1 - r.sentence_context) * closest + r.sentence_context * cand.semantic)
-            states = cand.states_answer or cand.chunk_id in continued
+            states = (cand.states_answer or cand.chunk_id in continued) and query.asks not in LINE_ONLY
             cand.answer_factor = _answer_factor(query, states, r, cand.asks_back or cand.says_nothing)
             cand.relevance = relevance(config, cand.semantic, cand.lexical, len(cand.identifiers))
             cand.relevance *= cand.answer_factor
