@@ -165,11 +165,24 @@ def score(
 
 
 def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
-    """A message ranks below a later relevant message of its own thread that supersedes it."""
+    """A message ranks below a later relevant message of its own thread that supersedes it, and
+    so does a document below the next of its series that says the same thing anew (the same
+    sender, type and subject, the answering sentences alike): a garage's "Next oil change due
+    at 53,310 miles" of 2023 below its "... at 66,240 miles" of 2026, however much better it
+    matches, as both are long past any decay. A conversation's next session, of the same
+    subject, talks of other things."""
     by_id = {s.doc.doc_id: s for s in scored}
     for s in sorted(scored, key=lambda s: epoch_seconds(s.doc.source_date) if s.doc.source_date else 0, reverse=True):
         newer = by_id.get(s.superseded_by)
-        if newer is not None and s.doc.thread and newer.doc.thread == s.doc.thread:
+        if newer is None:
+            continue
+        same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
+        restated = (
+            _same_source(s.doc, newer.doc)
+            and normalised_subject(s.doc.title) == normalised_subject(newer.doc.title)
+            and s.candidate.alike(newer.candidate, retrieval.supersede_min_similarity)
+        )
+        if same_thread or restated:
             s.score = min(s.score, newer.score * retrieval.superseded_factor)
 
 
@@ -235,6 +248,10 @@ def _carried_up(scored: list[Scored]) -> None:
                 part.candidate.relevance = max(part.candidate.relevance, message.candidate.relevance)
 
 
+def _same_source(old, new) -> bool:
+    return bool(old.sender) and old.sender == new.sender and old.doc_type == new.doc_type
+
+
 def _inside(doc, message) -> bool:
     """Whether a document is carried by the message (attached to it, or to a message it
     carries): the two are one piece of evidence, whatever dates each has of its own."""
@@ -264,15 +281,10 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
                 and new.doc.kind == "email"
                 and not _inside(old.doc, new.doc)
             )
-            same_series = (
-                old.doc.sender
-                and old.doc.sender == new.doc.sender
-                and old.doc.doc_type == new.doc.doc_type
-                and (
-                    normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
-                    or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
-                    or (old.doc.doc_id in on_the_day and new.doc.doc_id in on_the_day)
-                )
+            same_series = _same_source(old.doc, new.doc) and (
+                normalised_subject(old.doc.title) == normalised_subject(new.doc.title)
+                or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
+                or (old.doc.doc_id in on_the_day and new.doc.doc_id in on_the_day)
             )
             if (same_thread or same_series) and (
                 old.superseded_by is None or written[new.doc.doc_id] > written[old.superseded_by]

@@ -322,6 +322,19 @@ def test_a_reply_that_supersedes_ranks_above_the_message_however_much_better_tha
     assert result[0].doc.doc_id == "session" and result[0].superseded_by == "next"
 
 
+def test_a_series_that_says_the_same_thing_anew_ranks_below_its_latest():
+    """A garage's service summaries: the 2023 one matches "when is the next oil change due?"
+    far better, both are long past any decay, and the 2026 one is the answer. Summaries that
+    say other things keep their own ranks."""
+    old = doc("2023", "2023-09-12T10:00:00", sender="service@garage.example", title="Your service summary")
+    new = doc("2026", "2026-01-15T10:00:00", sender="service@garage.example", title="Your service summary")
+    before, after = cand(old, 1.0), cand(new, 0.7)
+    before.sentence_vector = after.sentence_vector = [1.0, 0.0]
+    assert [s.doc.doc_id for s in ranked([before, after])] == ["2026", "2023"]
+    after.sentence_vector = [0.0, 1.0]
+    assert [s.doc.doc_id for s in ranked([before, after])] == ["2023", "2026"]
+
+
 def test_same_sender_type_and_subject_supersedes():
     a = doc("a", "2026-02-01T00:00:00", sender="pta@school.org", title="Weekly update")
     b = doc("b", "2026-03-01T00:00:00", sender="pta@school.org", title="RE: Weekly update")
