@@ -70,7 +70,7 @@ def cases_of(name: str, questions: list[Question], store: Store, config, top: in
             c, doc = s.candidate, s.doc
             day = effective_day(doc.source_date, doc.date_precision).toordinal() if doc.source_date else 0
             rows.append([
-                c.bm25, c.semantic, c.lexical, len(c.identifiers), float(c.states_answer), float(c.asks_back),
+                c.bm25, c.semantic, c.lexical, len(c.identifiers), float(c.answers_in_kind), float(c.asks_back),
                 s.temporal_weight, s.time_factor, 0.0 if s.day_factor == 1.0 else (1.0 if s.day_factor > 1 else -1.0),
                 float(bool(s.superseded_by)), float(doc.path in q.expect), day,
             ])  # fmt: skip

@@ -1,5 +1,5 @@
-"""Checkable facts in a sentence (a time, an amount, a size, a day, a place, yes/no) and the
-kind of fact a question asks for.
+"""Checkable facts in a sentence (a time, an amount, a size, a code, a number, a day, a place,
+a person, yes/no) and the kind of fact a question asks for.
 
 Two uses: a source whose best sentence holds the kind of fact asked for ("what time ...?" and
 "12:45 PM") is likelier to answer than one that only shares its words, and two fresh sources
@@ -35,7 +35,7 @@ _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:
 # remark in brackets, "is" or a colon ("Garage keypad code (changed 2025): 4419", "the alarm
 # PIN is 9021"), where a ZIP, area or dress code is no code asked for.
 _CODE = re.compile(
-    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?:st|nd|rd|th)\b)"
+    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
     r"|(?<!(?i:zip|rea|ess|tal) )\b(?i:code|pin|passcode|combination)s?\b(?:\s*\([^)\n]{0,40}\))?"
@@ -59,16 +59,19 @@ _PLACE = re.compile(
     r"|(?:(?<![\w-])(?:at|in|to|from|near|inside|outside|behind)|^(?:At|In|From|Near|Inside|Outside|Behind))\s+"
     rf"(?:the\s+)?(?!(?i:{MONTH_RE}|{WEEKDAY_RE}))[A-Z][\w'&.-]*"
 )
-# A person or a firm, as "who" asks for: a name after a title ("Dr. Solberg"), or two words
-# capitalised inside a sentence ("your technician will be Luis Ortega", "we used Rask
-# Plumbing") or opening one before a verb or a comma ("Luis Ortega will come"); not a month's
-# or a weekday's name ("on Friday March 13").
-_NOT_A_NAME = rf"(?!(?i:{MONTH_RE}|{WEEKDAY_RE}))"
-_PERSON = re.compile(
-    r"\b(?:Dr|Mr|Mrs|Ms|Mx|Coach)\.?\s+[A-Z][\w'-]+"
-    rf"|(?<=[a-z,:;] ){_NOT_A_NAME}[A-Z][a-z][\w'-]*\s+(?:[A-Z]\.\s+)?{_NOT_A_NAME}[A-Z][a-z][\w'-]*"
-    rf"|^{_NOT_A_NAME}[A-Z][a-z][\w'-]*\s+{_NOT_A_NAME}[A-Z][a-z][\w'-]*(?=\s*[,:(-]|\s+(?:is|was|will|came|did|said|from|at|of|and)\b)"
+# A person or a firm, as "who" asks for: a name after a title ("Dr. Solberg") or after "is",
+# "was" or "be" ("the technician is Luis"), or two capitalised words (_names_someone).
+_NAME = r"[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['-][^\W\d_]+)?"
+# Capitalised words that open a greeting, a heading or a label, not a name ("Hello Pat,",
+# "Please Note:", "Your Amazon Order", "Total Amount Due", "See You Soon!").
+_NO_NAME = re.compile(
+    rf"{MONTH_RE}|{WEEKDAY_RE}|Hi|Hello|Hey|Dear|Thanks|Thank|Happy|Merry|Please|Welcome|Good|Best|Kind|See|You"
+    r"|Re|Fwd|Fw|Your|Our|My|The|This|That|These|Those|Total|Amount|Balance|New|Note",
+    re.I,
 )
+_NAMED = re.compile(rf"\b(?:Dr|Mr|Mrs|Ms|Mx|Coach)\.?\s+{_NAME}|\b(?:is|was|be)\s+(?P<name>{_NAME})")
+_NAME_VERBS = {"is", "was", "will", "came", "did", "said", "from", "at", "of", "and"}
+_WORD_END = ",.;:!?)\"'"
 _NEGATIVE = re.compile(r"\b(cancel\w*|postpon\w*|called off|closed|no school|half[- ]day|early dismissal)\b", re.I)
 _POSITIVE = re.compile(
     r"\b(as scheduled|still on|will go ahead|go on as planned|open as usual|full (school )?day|"
@@ -146,7 +149,9 @@ def holds(sentence: str, kind: str, anchor: date | None) -> bool:
     """Whether a sentence states a fact of that kind."""
     if kind == "day":
         return bool(find_event_dates(sentence, anchor, limit=1))
-    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE, "person": _PERSON}[kind]
+    if kind == "person":
+        return _names_someone(sentence)
+    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE}[kind]
     return pattern.search(sentence) is not None
 
 
@@ -154,6 +159,32 @@ def states_value(line: str) -> bool:
     """Whether a line states a time, an amount, a size or a code: "PIN: 4471" answers in two
     words, where other lines that short ("Hi Pat,", "Thanks!") say nothing."""
     return any(holds(line, kind, None) for kind in ("time", "amount", "size", "code"))
+
+
+def _names_someone(sentence: str) -> bool:
+    """A name after a title or "is"; or two capitalised words, one name, inside a sentence after
+    a word in lower case ("we used Rask Plumbing", "the nanny is José Núñez"), or opening it
+    before a comma or a verb ("Luis Ortega will come"). Not words of a greeting or a heading
+    ("Dear Customer Service,", "Wednesday Morning Update")."""
+    named = _NAMED.search(sentence)
+    if named and not (named["name"] and _NO_NAME.fullmatch(named["name"])):
+        return True
+    words = sentence.split()
+    for i in range(len(words) - 1):
+        first, second = words[i], words[i + 1].rstrip(_WORD_END)
+        if first.rstrip(_WORD_END) != first or not (_is_name(first) and _is_name(second)):
+            continue
+        if i == 0:
+            after = words[i + 2] if i + 2 < len(words) else ""
+            if words[i + 1][-1] in ",(-" or after.lower() in _NAME_VERBS:
+                return True
+        elif words[i - 1][0].islower() or words[i - 1].endswith(","):
+            return True
+    return False
+
+
+def _is_name(word: str) -> bool:
+    return re.fullmatch(_NAME, word) is not None and not _NO_NAME.fullmatch(word)
 
 
 def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:

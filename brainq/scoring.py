@@ -174,7 +174,9 @@ def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
     by_id = {s.doc.doc_id: s for s in scored}
     for s in sorted(scored, key=lambda s: epoch_seconds(s.doc.source_date) if s.doc.source_date else 0, reverse=True):
         newer = by_id.get(s.superseded_by)
-        if newer is None:
+        # Not below one the question's own time or day ranks down: the bill of the month asked
+        # about stays above the next month's.
+        if newer is None or newer.time_factor < s.time_factor or newer.day_factor < s.day_factor:
             continue
         same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
         restated = (
@@ -237,15 +239,17 @@ def _carried_up(scored: list[Scored]) -> None:
     """A message and what it carries are one piece of evidence, found by the message's words
     and answered by whichever part states the fact asked for: "your statement is ready,
     attached" names the bill, the statement it carries holds the amount and may name neither
-    the bill nor the utility. Such an attachment is as relevant as its message."""
-    messages = [s for s in scored if s.doc.kind == "email" and not s.candidate.states_answer]
-    for part in scored:
-        if part.doc.kind == "email" or not part.candidate.states_answer:
-            continue
-        for message in messages:
-            if _inside(part.doc, message.doc):
-                part.candidate.rank = max(part.candidate.rank, message.candidate.rank)
-                part.candidate.relevance = max(part.candidate.relevance, message.candidate.relevance)
+    the bill nor the utility. The best such attachment is as relevant as its message (not every
+    one: the leaflet beside the statement may hold an amount too)."""
+    messages = [s for s in scored if s.doc.kind == "email" and not s.candidate.answers_in_kind]
+    stating = sorted(
+        (s for s in scored if s.doc.kind != "email" and s.candidate.answers_in_kind), key=lambda s: s.rank, reverse=True
+    )
+    for message in messages:
+        part = next((part for part in stating if _inside(part.doc, message.doc)), None)
+        if part is not None:
+            part.candidate.rank = max(part.candidate.rank, message.candidate.rank)
+            part.candidate.relevance = max(part.candidate.relevance, message.candidate.relevance)
 
 
 def _same_source(old, new) -> bool:

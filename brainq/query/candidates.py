@@ -60,6 +60,12 @@ class Candidate:
     says_nothing: bool = False  # a reply found by its subject alone (refine._says_nothing)
     copies: list[str] = field(default_factory=list)  # the places of other copies found, shown as this one
 
+    @property
+    def answers_in_kind(self) -> bool:
+        """Its answer holds the kind of fact asked for, as ranking counts it (refine's answer
+        factor): in its sentence or the next one, and of a kind that ranks (facts.LINE_ONLY)."""
+        return self.answer_factor > 1.0
+
     def alike(self, other: "Candidate", threshold: float) -> bool:
         """Whether the two answering sentences say something about the same thing."""
         if self.sentence_vector is None or other.sentence_vector is None:
