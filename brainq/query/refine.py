@@ -58,9 +58,18 @@ def refine(
     # the garage code today. New code is 5290."): they answer as well as one sentence holding
     # it (an old note's "Garage code: 4817"). An event's or a bill's stating line is not such a
     # sequel: a field trip's "When:" is no answer to when its form is due.
-    continued = set()
+    continued, terms = set(), _terms(query)
     for cand in top:
-        options = sorted(ranked.get(cand.chunk_id, []), key=lambda o: o[0], reverse=True)
+        # A sentence holding a fact the answer must state, and sharing a word with the question,
+        # answers before any that does not, however much more the other resembles the question
+        # ("Account: R-0092714" before the statement's heading "PROPERTY TAX STATEMENT"). Not
+        # of an event or a bill, whose stating line completes the best one below.
+        firm = query.asks not in MAY_GO_UNSTATED and not _one_subject(cand)
+        options = sorted(
+            ranked.get(cand.chunk_id, []),
+            key=lambda o: (firm and o[3] and not o[4] and _overlap(o[1], terms) > 0, o[0]),
+            reverse=True,
+        )
         if options:
             best, *rest = options
             _, cand.sentence, cand.sentence_vector, cand.states_answer, cand.asks_back = best
