@@ -273,6 +273,41 @@ def day_words(day: date) -> str:
     return f"{day:%A} {day.day} {day:%B %Y}"
 
 
+def _habit_day(group: str) -> str:
+    """A weekday in a line of standing hours: its full name (or plural: "Saturdays"), or an
+    abbreviation written with a capital ("Sat 10 am - 4 pm"; "sat" is a verb)."""
+    abbreviations = _alternation(a.capitalize() for a in WEEKDAY_ABBREVIATIONS)
+    return rf"(?P<{group}>(?i:{_alternation(WEEKDAYS)})(?P<{group}_plural>s)?\b|(?:{abbreviations})\b\.?)"
+
+
+_HABIT_DAYS = re.compile(
+    rf"(?P<every>\b(?i:every|each)\s+)?\b{_habit_day('first')}(?:\s*(?:-|–|to|through|thru)\s*{_habit_day('last')})?"
+)
+
+
+def weekly_days(text: str, anchor: date | None) -> set[int] | None:
+    """The weekdays a line of standing hours or habits names ("Mon-Fri 9-7, Sat 10-4, closed
+    Sunday": every day of the week), or None when it is no such line. It is one when it names
+    a range of weekdays ("Mon-Fri"), a weekday in the plural or "every" weekday, and no day by
+    its date: a weekday alone is a particular week's ("No school Friday", "Saturday, March 14")."""
+    found = list(_HABIT_DAYS.finditer(text))
+    if not any(m["last"] or m["first_plural"] or m["every"] for m in found):
+        return None
+    if find_event_dates(_HABIT_DAYS.sub(" ", text), anchor, limit=1):
+        return None
+    days = set()
+    for m in found:
+        first = _named_weekday(m, "first")
+        last = _named_weekday(m, "last") if m["last"] else first
+        days.update((first + i) % 7 for i in range((last - first) % 7 + 1))
+    return days
+
+
+def _named_weekday(m: re.Match, group: str) -> int:
+    name = m[group].rstrip(".")
+    return _weekday(name[:-1] if m[f"{group}_plural"] else name)
+
+
 def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[date]:
     """The days `text` talks about, sorted and unique: at most `limit`, the first ones printed.
 

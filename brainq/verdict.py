@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from brainq.config import Config
-from brainq.dates import day_words, find_event_dates
+from brainq.dates import day_words, find_event_dates, weekly_days
 from brainq.facts import MAY_GO_UNSTATED, facts
 from brainq.scoring import Scored, as_known, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
@@ -97,7 +97,10 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     if time.day is None or top.day_factor >= 1.0:
         return None
     anchor = top.doc.source_date.date() if top.doc.source_date else None
-    named = find_event_dates(" ".join(filter(None, [top.candidate.sentence, top.candidate.support])), anchor)
+    line = " ".join(filter(None, [top.candidate.sentence, top.candidate.support]))
+    if time.day.weekday() in (weekly_days(line, anchor) or ()):
+        return None  # "Sat 10 am - 4 pm" is about every Saturday
+    named = find_event_dates(line, anchor)
     # An event whose answer line names no day ("Conference Status: cancelled") is about its
     # own days, however far off: no habit, as "open Monday through Friday" is.
     event = not named and top.doc.kind == "calendar"

@@ -17,6 +17,7 @@ from brainq.dates import (
     weekday_before,
     weekday_of_week,
     weekday_on_or_after,
+    weekly_days,
 )
 
 TUESDAY = date(2026, 3, 10)  # anchor of most cases: an email written on Tuesday, March 10, 2026
@@ -250,3 +251,24 @@ def test_the_word_start_gate_finds_what_every_form_finds_alone():
     for text in texts:
         gated = [(m.span(), m.groupdict()) for m in dates._EVENT_DATE.finditer(text)]
         assert gated == [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    "line, days",
+    [
+        ("Pharmacy hours: Mon-Fri 9 am - 7 pm, Sat 10 am - 4 pm, closed Sunday.", {0, 1, 2, 3, 4, 5, 6}),
+        ("Open Monday through Friday, 8 to 5.", {0, 1, 2, 3, 4}),
+        ("The library is open Tue-Sat.", {1, 2, 3, 4, 5}),
+        ("Closed on Sundays.", {6}),
+        ("Practice every Tuesday at 6.", {1}),
+        ("Open Saturdays to Mondays", {5, 6, 0}),  # a range round the weekend
+        # a weekday alone is a particular week's, and so is one beside a date
+        ("No school Friday.", None),
+        ("Game on Sat!", None),
+        ("Saturday, March 14 is cancelled.", None),
+        ("Mon-Fri, but not March 3", None),
+        ("We sat down on Sunday.", None),
+    ],
+)
+def test_a_line_of_standing_hours_names_weekdays_of_every_week(line, days):
+    assert weekly_days(line, date(2026, 3, 10)) == days

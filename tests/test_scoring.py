@@ -158,6 +158,8 @@ def test_an_event_on_another_day_is_to_verify_however_far_off():
     [
         ("The lap pool is closed from March 10 to March 14 for maintenance.", "2026-03-02T09:00:00"),  # a span holding it
         ("The library is open Monday through Friday 9am to 8pm.", "2026-01-05T09:00:00"),  # a habit, weeks off
+        # standing hours written days before, naming days around Thursday the 12th
+        ("Hours: Mon-Wed 9 am - 7 pm, Thu 10 am - 4 pm, closed Friday.", "2026-03-10T09:00:00"),
     ],
 )
 def test_a_source_naming_days_around_the_one_asked_about_is_no_other_days(sentence, written):
