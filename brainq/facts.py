@@ -145,10 +145,24 @@ def names_kind(words: str, kind: str | None) -> bool:
     return any(asked == kind and cue.search(words) for asked, cue in _ASKS)
 
 
+# The day a change leaves ("moved from Nov 19", "rescheduled from March 3 to March 10",
+# "instead of Friday"): no day the sentence says the thing is on.
+_FORMER_DAY = re.compile(
+    r"\b(?:(?:moved|rescheduled|postponed|changed|shifted|pushed)\s+(?:back\s+)?from|instead\s+of|no\s+longer\s+on)\s+"
+    r"[^,;.()]*?(?=\s+to\b|[,;.()]|$)",
+    re.I,
+)
+
+
+def stated_days(sentence: str, anchor: date | None, limit: int = 50) -> list[date]:
+    """The days a sentence says something is on: those it names, less those a change leaves."""
+    return find_event_dates(_FORMER_DAY.sub(" ", sentence), anchor, limit)
+
+
 def holds(sentence: str, kind: str, anchor: date | None) -> bool:
     """Whether a sentence states a fact of that kind."""
     if kind == "day":
-        return bool(find_event_dates(sentence, anchor, limit=1))
+        return bool(stated_days(sentence, anchor, limit=1))
     if kind == "person":
         return _names_someone(sentence)
     pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE}[kind]
@@ -199,7 +213,7 @@ def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:
         found["amount"] = sign + figure.replace(",", "")
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
-    days = find_event_dates(sentence, anchor)
+    days = stated_days(sentence, anchor)
     if days:
         found["day"] = ", ".join(d.strftime("%a %b %-d") for d in days)
     positive, negative = _POSITIVE.search(sentence), _NEGATIVE.search(sentence)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from brainq.config import Config
-from brainq.dates import day_words, find_event_dates, weekly_days
-from brainq.facts import MAY_GO_UNSTATED, facts
+from brainq.dates import day_words, weekly_days
+from brainq.facts import MAY_GO_UNSTATED, facts, stated_days
 from brainq.scoring import Scored, as_known, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
 
@@ -100,7 +100,7 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     line = " ".join(filter(None, [top.candidate.sentence, top.candidate.support]))
     if time.day.weekday() in (weekly_days(line, anchor) or ()):
         return None  # "Sat 10 am - 4 pm" is about every Saturday
-    named = find_event_dates(line, anchor)
+    named = stated_days(line, anchor)
     # An event whose answer line names no day ("Conference Status: cancelled") is about its
     # own days, however far off: no habit, as "open Monday through Friday" is.
     event = not named and top.doc.kind == "calendar"
@@ -229,7 +229,7 @@ def _facts(s: Scored, time: TimeRef, as_of: date) -> dict[str, str]:
     anchor = s.doc.source_date.date() if s.doc.source_date else None
     found = facts(s.candidate.sentence or "", anchor)
     if "day" in found and not time.past:
-        upcoming = [d for d in find_event_dates(s.candidate.sentence or "", anchor) if d >= as_of]
+        upcoming = [d for d in stated_days(s.candidate.sentence or "", anchor) if d >= as_of]
         if upcoming:
             found["day"] = ", ".join(d.strftime("%a %b %-d") for d in upcoming)
         else:

@@ -396,6 +396,10 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("The game will go ahead as scheduled.", {"yes/no": "on as planned"}),
         ("Friday is a full day of school.", {"yes/no": "on as planned"}),
         ("Nothing to compare here.", {}),
+        # the day a change leaves is no day the thing is on
+        ("Dentist (moved from Nov 19) When: Thursday 3 December 2026", {"day": "Thu Dec 3"}),
+        ("The game was rescheduled from March 3, 2026 to March 10, 2026.", {"day": "Tue Mar 10"}),
+        ("We meet on March 12, 2026 instead of March 13, 2026.", {"day": "Thu Mar 12"}),
     ],
 )
 def test_facts(sentence, expected):
