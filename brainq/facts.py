@@ -159,14 +159,29 @@ def stated_days(sentence: str, anchor: date | None, limit: int = 50) -> list[dat
     return find_event_dates(_FORMER_DAY.sub(" ", sentence), anchor, limit)
 
 
-def holds(sentence: str, kind: str, anchor: date | None) -> bool:
-    """Whether a sentence states a fact of that kind."""
+def holds(sentence: str, kind: str, anchor: date | None, asked: str = "") -> bool:
+    """Whether a sentence states a fact of that kind; a place or a person only if the question
+    (`asked`) does not name it already: "where did we stay in Seattle?" is not answered by
+    "Spring break in Seattle"."""
     if kind == "day":
         return bool(stated_days(sentence, anchor, limit=1))
     if kind == "person":
-        return _names_someone(sentence)
-    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "place": _PLACE}[kind]
+        return any(not _named_in(name, asked) for name in _names(sentence))
+    if kind == "place":
+        return any(not _named_in(m[0], asked) for m in _PLACE.finditer(sentence))
+    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER}[kind]
     return pattern.search(sentence) is not None
+
+
+_PLACE_WORDS = {"where", "location", "venue", "place", "address", "at", "in", "from", "near", "inside", "outside", "behind", "the"}
+_WORD = re.compile(r"[^\W\d_][\w'&-]*")
+
+
+def _named_in(found: str, asked: str) -> bool:
+    """Whether every capitalised word of a place or a name found is a word of the question (a
+    labelled place, "Where: ...", names none of its own here, and always counts)."""
+    words = {w.lower() for w in _WORD.findall(found) if w[0].isupper()} - _PLACE_WORDS
+    return bool(words) and words <= {w.lower() for w in _WORD.findall(asked)}
 
 
 def states_value(line: str) -> bool:
@@ -175,14 +190,12 @@ def states_value(line: str) -> bool:
     return any(holds(line, kind, None) for kind in ("time", "amount", "size", "code"))
 
 
-def _names_someone(sentence: str) -> bool:
-    """A name after a title or "is"; or two capitalised words, one name, inside a sentence after
-    a word in lower case ("we used Rask Plumbing", "the nanny is José Núñez"), or opening it
-    before a comma or a verb ("Luis Ortega will come"). Not words of a greeting or a heading
-    ("Dear Customer Service,", "Wednesday Morning Update")."""
-    named = _NAMED.search(sentence)
-    if named and not (named["name"] and _NO_NAME.fullmatch(named["name"])):
-        return True
+def _names(sentence: str) -> list[str]:
+    """The names a sentence holds: after a title or "is"; or two capitalised words, one name,
+    inside a sentence after a word in lower case ("we used Rask Plumbing", "the nanny is José
+    Núñez"), or opening it before a comma or a verb ("Luis Ortega will come"). Not words of a
+    greeting or a heading ("Dear Customer Service,", "Wednesday Morning Update")."""
+    found = [m[0] for m in _NAMED.finditer(sentence) if not (m["name"] and _NO_NAME.fullmatch(m["name"]))]
     words = sentence.split()
     for i in range(len(words) - 1):
         first, second = words[i], words[i + 1].rstrip(_WORD_END)
@@ -191,10 +204,10 @@ def _names_someone(sentence: str) -> bool:
         if i == 0:
             after = words[i + 2] if i + 2 < len(words) else ""
             if words[i + 1][-1] in ",(-" or after.lower() in _NAME_VERBS:
-                return True
+                found.append(f"{first} {second}")
         elif words[i - 1][0].islower() or words[i - 1].endswith(","):
-            return True
-    return False
+            found.append(f"{first} {second}")
+    return found
 
 
 def _is_name(word: str) -> bool:
