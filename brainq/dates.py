@@ -2,7 +2,9 @@
 
 Everything here is regular expressions over plain text, linear in its length, and deliberately
 conservative: a wrong date ranks a document for the wrong day, which is worse than no date.
-Numeric dates are read in US order (month/day), as the documents brainq serves are American.
+Numeric dates are read month first (3/13/2026), as in the US, unless one of them can only be
+day first ("25/11/2026", as British and European households write): then the text's others are
+read day first too ("8/12/2026" is 8 December), as no text mixes the two.
 Nothing here reads the clock: relative words ("tomorrow", "next Tuesday") resolve against an
 anchor the caller passes, usually the document's own date.
 """
@@ -157,10 +159,23 @@ class Mention:
     weekday: int | None = None  # the weekday printed with it, if any ("Friday, March 13")
 
 
+# A date in numbers with slashes and a year, the order of whose day and month is to be told
+# (without a year, "open 24/7" is no date).
+_SLASHED = re.compile(r"(?<![\d./$:-])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/%])")
+
+
+def _day_first(text: str) -> bool:
+    """Whether the text writes numeric dates day first: one of them, with its year, can only be
+    read so ("25/11/2026"), and none only month first ("11/25/2026")."""
+    pairs = [(int(a), int(b)) for a, b in _SLASHED.findall(text[:SCAN_CHARS])]
+    return any(a > 12 >= b >= 1 for a, b in pairs) and not any(b > 12 >= a >= 1 for a, b in pairs)
+
+
 def iter_mentions(text: str) -> Iterator[Mention]:
     """Calendar dates printed in `text`, in order; impossible ones (February 30) are skipped."""
+    day_first = _day_first(text)
     for m in _CALENDAR_DATE.finditer(text):
-        mention = _mention(m, _parts(m), text)
+        mention = _mention(m, _parts(m), text, day_first)
         if mention is not None:
             yield mention
 
@@ -175,10 +190,11 @@ def _parts(m: re.Match) -> dict[str, str]:
     return parts
 
 
-def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
+def _mention(m: re.Match, parts: dict[str, str], text: str, day_first: bool = False) -> Mention | None:
     """The date a match stands for; None for a fraction, an impossible day or a numeric date
     with an implausible year. After a month name, a number that is no year ("March 13, 1500
-    guests") is just a number: the day stands, without a year."""
+    guests") is just a number: the day stands, without a year. A date of numbers in US order
+    is read day first where the text writes it so (`day_first`), or where it can only be."""
     numeric = parts["month"].isdigit()
     month = int(parts["month"]) if numeric else MONTHS[parts["month"].lower()]
     day, year = int(parts["day"]), plausible_year(parts.get("year"))
@@ -187,6 +203,8 @@ def _mention(m: re.Match, parts: dict[str, str], text: str) -> Mention | None:
     if numeric and not ({"year", "weekday", "marked"} & parts.keys()):
         if _looks_like_fraction(month, day, text[max(0, m.start() - 20) : m.start()]):
             return None
+    if numeric and not ({"sep", "marked"} & parts.keys()) and (day_first or ("year" in parts and month > 12 >= day)):
+        month, day = day, month  # not ISO's year-month-day ("sep") nor marked parts
     if not numeric and not ({"year", "weekday"} & parts.keys()) and _is_address(m, text):
         return None
     try:
@@ -316,11 +334,11 @@ def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[da
     Calendar 2025-2026") places its dates without a year inside that span instead.
     """
     found: dict[date, None] = {}  # in the order first printed
-    span = covered_year(text, anchor)
+    span, day_first = covered_year(text, anchor), _day_first(text)
     for m in _EVENT_DATE.finditer(text[:SCAN_CHARS]):
         parts = _parts(m)
         if "day" in parts:
-            mention = _mention(m, parts, text)
+            mention = _mention(m, parts, text, day_first)
             day = _absolute_day(mention, anchor, span) if mention else None
         else:
             day = _relative_day(parts, anchor) if anchor else None

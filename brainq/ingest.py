@@ -60,7 +60,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 30  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 31  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -91,6 +91,7 @@ DERIVATION = 30  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 28: a span of days ("December 21-23") was about each day in it; 29: an attachment is of its
 # message's thread; 30: a span is about the days it prints again (28 took bullet lists of
 # dates, reschedules "from March 3 to March 10" and "March 7 - 10 AM" for spans)
+# 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -272,3 +272,24 @@ def test_the_word_start_gate_finds_what_every_form_finds_alone():
 )
 def test_a_line_of_standing_hours_names_weekdays_of_every_week(line, days):
     assert weekly_days(line, date(2026, 3, 10)) == days
+
+
+@pytest.mark.parametrize(
+    "text, days",
+    [
+        # a date that can only be day first makes the text's others day first too
+        ("Isla was born 14/3/2025. Next check 12/10/2026.", [date(2025, 3, 14), date(2026, 10, 12)]),
+        ("Closed from 24/12/2026 until 2/1/2027.", [date(2026, 12, 24), date(2027, 1, 2)]),
+        # month first where one can only be read so, or where nothing tells
+        ("Practice 3/13/2026, then 4/1/2026.", [date(2026, 3, 13), date(2026, 4, 1)]),
+        ("Appointment 8/12/2026 08:40", [date(2026, 8, 12)]),
+        # without a year, a pair of numbers is no evidence of either ("open 24/7")
+        ("Open 24/7. Inspection 8/12/2026.", [date(2026, 8, 12)]),
+    ],
+)
+def test_numeric_dates_are_read_day_first_where_the_text_writes_them_so(text, days):
+    assert find_event_dates(text, TUESDAY) == days
+
+
+def test_a_letter_written_day_first_is_dated_so():
+    assert find_document_date("Meter readings\n1/8/2026: 45,100\n14/10/2026: 46,000") == (datetime(2026, 8, 1), "day")
