@@ -205,9 +205,12 @@ def ask(
     top_k: int = 5,
 ) -> Answer:
     r = rank(question, store, config, embed, as_of, pattern)
-    relevant = [s for s in r.ranked if s.candidate.relevance >= r.floor][:top_k]
+    # A source whose best sentence is a question ("what time do I pick her up now?") asks what
+    # the question asks: it is shown, but is no evidence, nor doubt cast on the evidence below.
+    relevant = [s for s in r.ranked if s.candidate.relevance >= r.floor and not s.candidate.asks_back][:top_k]
     source = relevant[0] if relevant else None
-    above = r.ranked[0] if source and r.ranked[0] is not source else None
+    above = next((s for s in r.ranked if not s.candidate.asks_back), None) if source else None
+    above = above if above is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:

@@ -463,3 +463,21 @@ def test_a_bill_attached_to_a_mail_that_only_announces_it_answers(tmp_path):
     assert bill["results"][0]["locator"] == "statement-10.pdf" and "$156.40" in bill["answer"], bill
     account = ask_json(store, "What is our account number with Lakeshore Electric?", as_of="2025-11-20")
     assert "55-2031-7" in account["answer"], account
+
+
+def test_a_message_asking_the_question_is_no_answer_to_it(tmp_path):
+    """The newer mail asks what the question asks; the older one answers it."""
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    for name, sent, body in (
+        ("answer", "Mon, 5 Oct 2026 09:00:00 -0000", "From Monday, nursery collection is at 5:30pm for all children."),
+        ("asking", "Thu, 5 Nov 2026 21:00:00 -0000", "Pri, what time do I need to collect Isla from nursery now?"),
+    ):
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"], message["Date"] = "a@example.org", "b@example.org", name, sent
+        message.set_content(body)
+        (mail / f"{name}.eml").write_bytes(message.as_bytes())
+    store = tmp_path / "store"
+    assert run_cli("ingest", "--quiet", str(mail), store=store).exit_code == 0
+    answer = ask_json(store, "What time do we collect Isla from nursery?", as_of="2026-11-20")
+    assert answer["answer_source"] and "5:30pm" in answer["answer"], answer
