@@ -31,13 +31,15 @@ _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:
 # phone numbers), but not a range ("6-10"), a span of years, an ISO date or an ordinal ("the
 # 25th"); or a run of six
 # digits or more (a microchip's, a student's or a policy's number), longer than a year, a ZIP
-# code or a day's digits, and not an amount's; or a shorter run right after a code's name, a
+# code or a day's digits, and not an amount's; a phone number in groups, as dialled at home
+# ("01603 555 219") or abroad ("+44 1603 555219"); or a shorter run right after a code's name, a
 # remark in brackets, "is" or a colon ("Garage keypad code (changed 2025): 4419", "the alarm
 # PIN is 9021"), where a ZIP, area or dress code is no code asked for.
 _CODE = re.compile(
     r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
+    r"|(?<![\w$.,])(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4}){1,2}(?![\w.,]\d|\d)"
     r"|(?<!(?i:zip|rea|ess|tal) )\b(?i:code|pin|passcode|combination)s?\b(?:\s*\([^)\n]{0,40}\))?"
     r"(?:\s+(?i:is|was|now|no\.?|number|#))*\s*[:#=]?\s*\d{3,8}(?![\w$]|[.,:/-]\d)"
 )
@@ -93,6 +95,9 @@ _ASKS = (
             re.I,
         ),
     ),
+    # A number, code or ID named as what is asked ("what's the deposit certificate number?") is
+    # no amount, whatever words about money come before it.
+    ("code", re.compile(r"^\W*what(?:'s| is| was| are)?\s+(?:the |our |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:number|code|password|pin|id)\b", re.I)),
     # A weight or a height is never money, though "how much does Rex weigh" reads like it.
     ("number", re.compile(r"\bweigh|\bhow (heavy|tall|old)\b", re.I)),
     # Money by its words; "how much" alone may be food or coverage, a number of any kind.

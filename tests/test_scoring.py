@@ -442,6 +442,8 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("Do you know when the library reopens?", "day"),
         # "when" after another question word says when something happened, not what is asked
         ("Who did we call when the basement flooded?", "person"),
+        ("What's the deposit certificate number?", "code"),  # a number named, after money words
+        ("How much is the deposit?", "amount"),
         ("What did the doctor prescribe when he had the flu?", None),
     ],
 )
@@ -474,6 +476,9 @@ def test_asked_for(question, kind):
         ("Payment is due by the 25th.", False),  # an ordinal
         ("PAYMENT DUE BY THE 25TH.", False),
         ("Account 55-2031-7", True),
+        ("Surgery: 01603 555 219", True),  # a phone number as dialled at home
+        ("Call +44 1603 555219 today", True),
+        ("Total 2026 11 20", False),
     ],
 )
 def test_a_code_is_a_token_of_letters_and_digits_or_a_long_run_of_digits(sentence, held):
