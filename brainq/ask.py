@@ -43,8 +43,8 @@ class Answer:
 
     @property
     def evidence(self) -> list[Scored]:
-        """The results relevant enough to count: what the verdict and the answer came from."""
-        return [s for s in self.results if s.candidate.relevance >= self.floor]
+        """The results that count: what the verdict and the answer came from."""
+        return [s for s in self.results if counts(s, self.floor)]
 
     def to_json(self) -> dict:
         """`ask --json`: one object, its fields fixed for the scripts that read it."""
@@ -76,12 +76,19 @@ class Answer:
         }
 
 
+def counts(s: Scored, floor: float) -> bool:
+    """Whether a result is evidence: relevant enough, and no question itself. A source whose
+    best sentence is a question ("what time do I pick her up now?") asks what the question
+    asks: it is shown, but is no evidence, nor doubt cast on the evidence below it."""
+    return s.candidate.relevance >= floor and not s.candidate.asks_back
+
+
 def result_json(rank: int, s: Scored, floor: float) -> dict:
     """One source as `ask --json` lists it: where it is, its dates, and every score factor."""
     doc = s.doc
     return {
         "rank": rank,
-        "relevant": s.candidate.relevance >= floor,
+        "relevant": counts(s, floor),
         "doc_id": doc.doc_id,
         "path": doc.path,
         "locator": doc.locator,
@@ -205,9 +212,7 @@ def ask(
     top_k: int = 5,
 ) -> Answer:
     r = rank(question, store, config, embed, as_of, pattern)
-    # A source whose best sentence is a question ("what time do I pick her up now?") asks what
-    # the question asks: it is shown, but is no evidence, nor doubt cast on the evidence below.
-    relevant = [s for s in r.ranked if s.candidate.relevance >= r.floor and not s.candidate.asks_back][:top_k]
+    relevant = [s for s in r.ranked if counts(s, r.floor)][:top_k]
     source = relevant[0] if relevant else None
     above = next((s for s in r.ranked if not s.candidate.asks_back), None) if source else None
     above = above if above is not source else None

@@ -159,9 +159,9 @@ class Mention:
     weekday: int | None = None  # the weekday printed with it, if any ("Friday, March 13")
 
 
-# A date in numbers with slashes and a year, the order of whose day and month is to be told
-# (without a year, "open 24/7" is no date).
-_SLASHED = re.compile(r"(?<![\d./$:-])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/%])")
+# A date in numbers with slashes and a four-digit year, the order of whose day and month is
+# to be told (without one, "open 24/7" or "15/12/10 reps" is no date).
+_SLASHED = re.compile(r"(?<![\d./$:-])(\d{1,2})/(\d{1,2})/\d{4}(?![\d/%])")
 
 
 def _day_first(text: str) -> bool:
@@ -171,9 +171,11 @@ def _day_first(text: str) -> bool:
     return any(a > 12 >= b >= 1 for a, b in pairs) and not any(b > 12 >= a >= 1 for a, b in pairs)
 
 
-def iter_mentions(text: str) -> Iterator[Mention]:
-    """Calendar dates printed in `text`, in order; impossible ones (February 30) are skipped."""
-    day_first = _day_first(text)
+def iter_mentions(text: str, day_first: bool | None = None) -> Iterator[Mention]:
+    """Calendar dates printed in `text`, in order; impossible ones (February 30) are skipped.
+    `day_first`: whether the document the text is part of writes numeric dates so (by default,
+    whether the text itself shows it)."""
+    day_first = _day_first(text) if day_first is None else day_first
     for m in _CALENDAR_DATE.finditer(text):
         mention = _mention(m, _parts(m), text, day_first)
         if mention is not None:
@@ -203,7 +205,7 @@ def _mention(m: re.Match, parts: dict[str, str], text: str, day_first: bool = Fa
     if numeric and not ({"year", "weekday", "marked"} & parts.keys()):
         if _looks_like_fraction(month, day, text[max(0, m.start() - 20) : m.start()]):
             return None
-    if numeric and not ({"sep", "marked"} & parts.keys()) and (day_first or ("year" in parts and month > 12 >= day)):
+    if numeric and not ({"sep", "marked"} & parts.keys()) and (day_first or (len(parts.get("year", "")) == 4 and month > 12 >= day)):
         month, day = day, month  # not ISO's year-month-day ("sep") nor marked parts
     if not numeric and not ({"year", "weekday"} & parts.keys()) and _is_address(m, text):
         return None
@@ -303,13 +305,18 @@ _HABIT_DAYS = re.compile(
 )
 
 
+# A line about a change or a particular week ("moved from Friday to Monday", "closed Mon-Fri
+# next week") speaks of days of particular weeks.
+_A_CHANGE = re.compile(r"\b(?:moved|moving|changed|postponed|rescheduled|switched|(?:next|this|that) week)\b", re.I)
+
+
 def weekly_days(text: str, anchor: date | None) -> set[int] | None:
     """The weekdays a line of standing hours or habits names ("Mon-Fri 9-7, Sat 10-4, closed
     Sunday": every day of the week), or None when it is no such line. It is one when it names
     a range of weekdays ("Mon-Fri"), a weekday in the plural or "every" weekday, and no day by
     its date: a weekday alone is a particular week's ("No school Friday", "Saturday, March 14")."""
     found = list(_HABIT_DAYS.finditer(text))
-    if not any(m["last"] or m["first_plural"] or m["every"] for m in found):
+    if not any(m["last"] or m["first_plural"] or m["every"] for m in found) or _A_CHANGE.search(text):
         return None
     if find_event_dates(_HABIT_DAYS.sub(" ", text), anchor, limit=1):
         return None
@@ -451,24 +458,24 @@ def find_document_date(text: str, labelled_only: bool = False) -> tuple[datetime
     full date in the first 15 lines (a letter's date). Due, expiry and delivery dates are never
     taken for the writing date.
     """
-    head = text[:DOCUMENT_HEAD_CHARS]
-    labelled = _labelled_dates(head)
+    head, day_first = text[:DOCUMENT_HEAD_CHARS], _day_first(text)
+    labelled = _labelled_dates(head, day_first)
     if labelled:
         _, _, when, precision = min(labelled, key=lambda found: found[:2])
         return when, precision
     if labelled_only:
         return None
     letter_head = "\n".join(head.split("\n", LETTER_HEAD_LINES)[:LETTER_HEAD_LINES])
-    for mention in iter_mentions(letter_head):
+    for mention in iter_mentions(letter_head, day_first):
         if mention.year is not None and not _NOT_WRITTEN.search(_words_before(head, mention.start)):
             return datetime(mention.year, mention.month, mention.day), "day"
     return None
 
 
-def _labelled_dates(head: str) -> list[tuple[int, int, datetime, str]]:
+def _labelled_dates(head: str, day_first: bool) -> list[tuple[int, int, datetime, str]]:
     """(rank, position, date, precision) of every date that follows a writing-date label."""
     found = []
-    for start, when, precision in _dates_with_year(head):
+    for start, when, precision in _dates_with_year(head, day_first):
         words = _words_before(head, start)
         label = _LABEL.search(words)
         if label is None or _NOT_WRITTEN.search(words):
@@ -478,10 +485,10 @@ def _labelled_dates(head: str) -> list[tuple[int, int, datetime, str]]:
     return found
 
 
-def _dates_with_year(head: str) -> Iterator[tuple[int, datetime, str]]:
+def _dates_with_year(head: str, day_first: bool) -> Iterator[tuple[int, datetime, str]]:
     """(position, date, precision) of full dates, month-year and bare years in `head`."""
     taken: list[tuple[int, int]] = []
-    for mention in iter_mentions(head):
+    for mention in iter_mentions(head, day_first):
         if mention.year is not None:
             taken.append((mention.start, mention.end))
             yield mention.start, datetime(mention.year, mention.month, mention.day), "day"

@@ -97,7 +97,7 @@ _ASKS = (
     ),
     # A number, code or ID named as what is asked ("what's the deposit certificate number?") is
     # no amount, whatever words about money come before it.
-    ("code", re.compile(r"^\W*what(?:'s| is| was| are)?\s+(?:the |our |my |his |her |their )?(?:[\w'-]+ ){0,3}(?:number|code|password|pin|id)\b", re.I)),
+    ("code", re.compile(r"^\W*what(?:'s| is| was| are)?\s+(?:the |our |my |his |her |their )?(?:(?!of\b)[\w'-]+ ){0,3}(?:number|code|password|pin|id)\b", re.I)),
     # A weight or a height is never money, though "how much does Rex weigh" reads like it.
     ("number", re.compile(r"\bweigh|\bhow (heavy|tall|old)\b", re.I)),
     # Money by its words; "how much" alone may be food or coverage, a number of any kind.
@@ -154,7 +154,7 @@ def names_kind(words: str, kind: str | None) -> bool:
 # "instead of Friday"): no day the sentence says the thing is on.
 _FORMER_DAY = re.compile(
     r"\b(?:(?:moved|rescheduled|postponed|changed|shifted|pushed)\s+(?:back\s+)?from|instead\s+of|no\s+longer\s+on)\s+"
-    r"[^,;.()]*?(?=\s+to\b|[,;.()]|$)",
+    r"[^,;.()]*?(?=\s+(?:to|until|till|now)\b|\s+[-–→]|\s+we\b|[,;.()]|$)",
     re.I,
 )
 

@@ -261,6 +261,8 @@ def test_the_word_start_gate_finds_what_every_form_finds_alone():
         ("The library is open Tue-Sat.", {1, 2, 3, 4, 5}),
         ("Closed on Sundays.", {6}),
         ("Practice every Tuesday at 6.", {1}),
+        ("Practice moved from Friday to Monday.", None),  # a change, of particular weeks
+        ("Closed Mon-Fri next week for the refit.", None),
         ("Open Saturdays to Mondays", {5, 6, 0}),  # a range round the weekend
         # a weekday alone is a particular week's, and so is one beside a date
         ("No school Friday.", None),
@@ -285,6 +287,7 @@ def test_a_line_of_standing_hours_names_weekdays_of_every_week(line, days):
         ("Appointment 8/12/2026 08:40", [date(2026, 8, 12)]),
         # without a year, a pair of numbers is no evidence of either ("open 24/7")
         ("Open 24/7. Inspection 8/12/2026.", [date(2026, 8, 12)]),
+        ("Leg day: 15/12/10 reps. Class moved to 3/4/2026", [date(2026, 3, 4)]),  # no four-digit year
     ],
 )
 def test_numeric_dates_are_read_day_first_where_the_text_writes_them_so(text, days):
@@ -293,3 +296,5 @@ def test_numeric_dates_are_read_day_first_where_the_text_writes_them_so(text, da
 
 def test_a_letter_written_day_first_is_dated_so():
     assert find_document_date("Meter readings\n1/8/2026: 45,100\n14/10/2026: 46,000") == (datetime(2026, 8, 1), "day")
+    # its whole text tells, not its head alone: as its event dates are read
+    assert find_document_date("Letter\n03/04/2026\n" + "x\n" * 16 + "Due 25/03/2026")[0] == datetime(2026, 4, 3)

@@ -481,3 +481,5 @@ def test_a_message_asking_the_question_is_no_answer_to_it(tmp_path):
     assert run_cli("ingest", "--quiet", str(mail), store=store).exit_code == 0
     answer = ask_json(store, "What time do we collect Isla from nursery?", as_of="2026-11-20")
     assert answer["answer_source"] and "5:30pm" in answer["answer"], answer
+    asking = [r for r in answer["results"] if r["path"].endswith("asking.eml")]
+    assert asking and not asking[0]["relevant"], answer  # shown, not counted

@@ -400,6 +400,8 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Dentist (moved from Nov 19) When: Thursday 3 December 2026", {"day": "Thu Dec 3"}),
         ("The game was rescheduled from March 3, 2026 to March 10, 2026.", {"day": "Tue Mar 10"}),
         ("We meet on March 12, 2026 instead of March 13, 2026.", {"day": "Thu Mar 12"}),
+        ("Postponed from March 13, 2026 until March 20, 2026.", {"day": "Fri Mar 20", "yes/no": "off or changed"}),
+        ("Instead of March 13, 2026 we meet March 20, 2026.", {"day": "Fri Mar 20"}),
     ],
 )
 def test_facts(sentence, expected):
@@ -444,6 +446,7 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("Who did we call when the basement flooded?", "person"),
         ("What's the deposit certificate number?", "code"),  # a number named, after money words
         ("How much is the deposit?", "amount"),
+        ("What is the cost of my ID?", "amount"),
         ("What did the doctor prescribe when he had the flu?", None),
     ],
 )
