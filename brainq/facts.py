@@ -29,12 +29,12 @@ _CURRENCY_SIGNS = {"dol": "$", "buc": "$", "usd": "$", "eur": "€", "gbp": "£"
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
 # A code: a token with a digit and a letter or symbol (model numbers, passwords, account and
 # phone numbers), but not a range ("6-10"), a span of years, an ISO date or an ordinal ("the
-# 25th"); or a run of six
-# digits or more (a microchip's, a student's or a policy's number), longer than a year, a ZIP
-# code or a day's digits, and not an amount's; a phone number in groups, as dialled at home
-# ("01603 555 219") or abroad ("+44 1603 555219"); or a shorter run right after a code's name, a
-# remark in brackets, "is" or a colon ("Garage keypad code (changed 2025): 4419", "the alarm
-# PIN is 9021"), where a ZIP, area or dress code is no code asked for.
+# 25th"); or a run of six digits or more (a microchip's, a student's or a policy's number),
+# longer than a year, a ZIP code or a day's digits, and not an amount's; or a phone number in
+# groups, as dialled at home ("01603 555 219") or abroad ("+44 1603 555219"); or a shorter run
+# right after a code's name, a remark in brackets, "is" or a colon ("Garage keypad code
+# (changed 2025): 4419", "the alarm PIN is 9021"), where a ZIP, area or dress code is no code
+# asked for.
 _CODE = re.compile(
     r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
@@ -62,7 +62,7 @@ _PLACE = re.compile(
     rf"(?:the\s+)?(?!(?i:{MONTH_RE}|{WEEKDAY_RE}))[A-Z][\w'&.-]*"
 )
 # A person or a firm, as "who" asks for: a name after a title ("Dr. Solberg") or after "is",
-# "was" or "be" ("the technician is Luis"), or two capitalised words (_names_someone).
+# "was" or "be" ("the technician is Luis"), or two capitalised words (_names).
 _NAME = r"[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:['-][^\W\d_]+)?"
 # Capitalised words that open a greeting, a heading or a label, not a name ("Hello Pat,",
 # "Please Note:", "Your Amazon Order", "Total Amount Due", "See You Soon!").
