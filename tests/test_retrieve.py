@@ -121,6 +121,23 @@ def test_who_is_answered_by_the_sentence_naming_someone_which_ranks_its_source_n
     assert cand.sentence == named and cand.states_answer and cand.answer_factor == 1.0
 
 
+@pytest.mark.parametrize(
+    "asks, asked, said, answers",
+    [
+        # an open question: the sentence after the one that asks, on the question's words
+        (None, "Caroline asked what I made at the class?", "I made a blue bowl at the class.", True),
+        # a time asked for, and the rest of the mail holds none: it only asks
+        ("time", "What time do I collect Isla now?", "I'm doing the collecting on Thursday.", False),
+    ],
+)
+def test_a_source_whose_best_sentence_asks_answers_with_its_next_best(asks, asked, said, answers):
+    vectors = {"q": [1.0, 0.0], asked: [0.99, 0.141], said: [0.3, 0.954]}
+    query = Query("q", ["made", "class", "collect", "collecting"], {}, [], asks)
+    cand = Candidate(replace(_doc(), doc_type="email"), "c:0", f"Chat\n{asked}\n{said}", 0.6, 0.6, [], 0.6)
+    refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
+    assert (cand.sentence, cand.asks_back) == ((said, False) if answers else (asked, True))
+
+
 def test_a_sentence_holding_the_fact_answers_before_a_heading_more_like_the_question():
     """"What's the property tax account number?": the statement's heading resembles it most; the
     line with the account number, sharing "account", answers."""

@@ -70,6 +70,13 @@ def refine(
             key=lambda o: (firm and o[3] and not o[4] and _overlap(o[1], terms) > 0, o[0]),
             reverse=True,
         )
+        if options and options[0][4]:
+            # A question first ("Caroline asked what I made?"): the chunk's best sentence that
+            # holds the fact asked for, or for an open question shares its words, answers in its
+            # place ("I made a blue bowl."). A mail that only asks stays a question.
+            said = next((o for o in options[1:] if not o[4] and (o[3] if query.asks else _overlap(o[1], terms))), None)
+            if said is not None:
+                options = [said, *[o for o in options if o is not said]]
         if options:
             best, *rest = options
             _, cand.sentence, cand.sentence_vector, cand.states_answer, cand.asks_back = best
