@@ -214,8 +214,8 @@ def ask(
     r = rank(question, store, config, embed, as_of, pattern)
     relevant = [s for s in r.ranked if counts(s, r.floor)][:top_k]
     source = relevant[0] if relevant else None
-    above = next((s for s in r.ranked if not s.candidate.asks_back), None) if source else None
-    above = above if above is not source else None
+    first = next((s for s in r.ranked if not s.candidate.asks_back), None)  # a question casts no doubt
+    above = first if source and first is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
