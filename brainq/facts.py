@@ -166,8 +166,8 @@ def stated_days(sentence: str, anchor: date | None, limit: int = 50) -> list[dat
 
 def holds(sentence: str, kind: str, anchor: date | None, asked: str = "") -> bool:
     """Whether a sentence states a fact of that kind; a place or a person only if the question
-    (`asked`) does not name it already: "where did we stay in Seattle?" is not answered by
-    "Spring break in Seattle"."""
+    (`asked`) does not name it already: "where did we stay in Lisbon?" is not answered by
+    "Spring break in Lisbon"."""
     if kind == "day":
         return bool(stated_days(sentence, anchor, limit=1))
     if kind == "person":

@@ -125,7 +125,7 @@ def test_who_is_answered_by_the_sentence_naming_someone_which_ranks_its_source_n
     "asks, asked, said, answers",
     [
         # an open question: the sentence after the one that asks, on the question's words
-        (None, "Caroline asked what I made at the class?", "I made a blue bowl at the class.", True),
+        (None, "Ana asked what I made at the class?", "I made a blue bowl at the class.", True),
         # a time asked for, and the rest of the mail holds none: it only asks
         ("time", "What time do I collect Isla now?", "I'm doing the collecting on Thursday.", False),
     ],

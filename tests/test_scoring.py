@@ -530,9 +530,9 @@ def test_a_place_is_labelled_an_address_or_named_after_a_preposition(sentence, h
 
 
 def test_a_place_or_a_name_the_question_gives_answers_nothing():
-    where = "Where did we stay when we went to Seattle for spring break?"
-    assert not holds("Spring break in Seattle - fish toss at the market", "place", None, where)
-    assert holds("Spring break in Seattle, at the Ace Hotel", "place", None, where)
+    where = "Where did we stay when we went to Lisbon for spring break?"
+    assert not holds("Spring break in Lisbon - tram ride up the hill", "place", None, where)
+    assert holds("Spring break in Lisbon, at the Ace Hotel", "place", None, where)
     assert holds("Where: Pool A", "place", None, "Where is the swim meet?")  # a label names none of its own
     assert not holds("Dr. Solberg will see you at 10.", "person", None, "Who is Dr. Solberg?")
     assert holds("Dr. Solberg will see you at 10.", "person", None, "Who is the eye doctor?")

@@ -71,7 +71,7 @@ def refine(
             reverse=True,
         )
         if options and options[0][4]:
-            # A question first ("Caroline asked what I made?"): the chunk's best sentence that
+            # A question first ("Ana asked what I made?"): the chunk's best sentence that
             # holds the fact asked for, or for an open question shares its words, answers in its
             # place ("I made a blue bowl."). A mail that only asks stays a question.
             said = next((o for o in options[1:] if not o[4] and (o[3] if query.asks else _overlap(o[1], terms))), None)
