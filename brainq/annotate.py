@@ -31,6 +31,9 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
     the document is read (aware)."""
     if doc.doc_type is None:
         doc.doc_type = classify_doc_type(doc, config.doc_types)
+    day_first = dates.reads_day_first(doc.text, config.numeric_dates)
+    if day_first and config.numeric_dates == "auto":  # set day_first, every document is read so
+        doc.notes.append(dates.DAY_FIRST_NOTE)
     unused = None
     if doc.source_date is not None and in_the_future(doc.source_date, now):
         # Kept, such a date would hide the document from every question asked before it (as
@@ -39,9 +42,9 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
         doc.notes.append(f"its date ({unused}) {UNUSED_FUTURE}")
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
     if doc.source_date is None:
-        _fallback_date(doc, mtime, now, had_date=unused is not None)
+        _fallback_date(doc, mtime, now, had_date=unused is not None, day_first=day_first)
     anchor = doc.source_date.date() if doc.source_date else None
-    found = dates.find_event_dates(doc.text, anchor)
+    found = dates.find_event_dates(doc.text, anchor, day_first=day_first)
     # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.
     doc.event_dates = sorted((set(doc.event_dates) | set(found)) - {unused})
     return doc
@@ -83,11 +86,11 @@ def header_matches(rule: str, headers: dict[str, str]) -> bool:
     return not colon or re.search(pattern.strip(), value, re.IGNORECASE) is not None
 
 
-def _fallback_date(doc: Document, mtime: float, now: datetime, had_date: bool) -> None:
+def _fallback_date(doc: Document, mtime: float, now: datetime, had_date: bool, day_first: bool) -> None:
     """A date printed in the text, else the file's time; `had_date`: the file gave one, in the
     future, left unused (so its note does not say the file has none)."""
     if doc.kind in DATE_FROM_TEXT_KINDS:
-        found = dates.find_document_date(doc.text, labelled_only=doc.kind == "photo")
+        found = dates.find_document_date(doc.text, labelled_only=doc.kind == "photo", day_first=day_first)
         if found and not in_the_future(found[0], now):
             doc.source_date, doc.date_precision = found
             doc.date_source = "text"

@@ -185,7 +185,7 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
         raise StoreError(
             f"nothing is ingested in {store.home} yet: run `brainq ingest PATH...` first, or name another --store"
         )
-    time = resolve(question, as_of)
+    time = resolve(question, as_of, {"day_first": True, "month_first": False}.get(config.numeric_dates))
     query = analyse(question, config, time.phrases)
     vector, *keyword_vectors = embed([question, *query.keywords])
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)

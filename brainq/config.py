@@ -23,6 +23,7 @@ from brainq.errors import ConfigError
 
 DEFAULT_PATTERNS_FILE = Path(__file__).with_name("patterns.yaml")
 EMBEDDING_PRECISIONS = ("auto", "fp32", "bf16", "int8")
+NUMERIC_DATE_ORDERS = ("auto", "day_first", "month_first")
 
 
 class _Loader(yaml.SafeLoader):
@@ -260,6 +261,7 @@ class Config:
     verdicts: Verdicts = field(default_factory=Verdicts)
     embedding: Embedding = field(default_factory=Embedding)
     passwords: str | None = None  # a file of PDF passwords (read_passwords); relative to this file
+    numeric_dates: str = "auto"  # the order of "8/12/2026": one of NUMERIC_DATE_ORDERS
     source_file: str = ""
 
 
@@ -435,6 +437,8 @@ def _check(config: Config, b: _Builder) -> None:
     for key in ("conflict_min_relevance", "conflict_min_similarity"):
         if getattr(config.verdicts, key) > 1:
             b.fail(f"verdicts.{key}", "must be between 0 and 1")
+    if config.numeric_dates not in NUMERIC_DATE_ORDERS:
+        b.fail("numeric_dates", f"must be one of {', '.join(NUMERIC_DATE_ORDERS)}, got {config.numeric_dates!r}")
     if config.embedding.precision not in EMBEDDING_PRECISIONS:
         b.fail("embedding.precision", f"must be one of {', '.join(EMBEDDING_PRECISIONS)}, got {config.embedding.precision!r}")
     for key in ("batch_tokens", "question_batch_tokens"):

@@ -164,18 +164,30 @@ class Mention:
 _SLASHED = re.compile(r"(?<![\d./$:-])(\d{1,2})/(\d{1,2})/\d{4}(?![\d/%])")
 
 
-def _day_first(text: str) -> bool:
+# What a document's notes say when its numeric dates are read day first: kept with it, so the
+# sentences of it read at question time are read as the whole document was at ingest.
+DAY_FIRST_NOTE = "numeric dates read day first (25/11/2026)"
+
+
+def writes_day_first(text: str) -> bool:
     """Whether the text writes numeric dates day first: one of them, with its year, can only be
     read so ("25/11/2026"), and none only month first ("11/25/2026")."""
     pairs = [(int(a), int(b)) for a, b in _SLASHED.findall(text[:SCAN_CHARS])]
     return any(a > 12 >= b >= 1 for a, b in pairs) and not any(b > 12 >= a >= 1 for a, b in pairs)
 
 
+def reads_day_first(text: str, order: str) -> bool:
+    """Whether a document's ambiguous numeric dates ("8/12/2026") are read day first, under
+    patterns.yaml's `numeric_dates`: always, never, or (auto) where its text shows it writes them
+    so. A date that can only be read one way is read so under every setting."""
+    return order == "day_first" or (order == "auto" and writes_day_first(text))
+
+
 def iter_mentions(text: str, day_first: bool | None = None) -> Iterator[Mention]:
     """Calendar dates printed in `text`, in order; impossible ones (February 30) are skipped.
     `day_first`: whether the document the text is part of writes numeric dates so (by default,
     whether the text itself shows it)."""
-    day_first = _day_first(text) if day_first is None else day_first
+    day_first = writes_day_first(text) if day_first is None else day_first
     for m in _CALENDAR_DATE.finditer(text):
         mention = _mention(m, _parts(m), text, day_first)
         if mention is not None:
@@ -310,7 +322,7 @@ _HABIT_DAYS = re.compile(
 _A_CHANGE = re.compile(r"\b(?:moved|moving|changed|postponed|rescheduled|switched|(?:next|this|that) week)\b", re.I)
 
 
-def weekly_days(text: str, anchor: date | None) -> set[int] | None:
+def weekly_days(text: str, anchor: date | None, day_first: bool | None = None) -> set[int] | None:
     """The weekdays a line of standing hours or habits names ("Mon-Fri 9-7, Sat 10-4, closed
     Sunday": every day of the week), or None when it is no such line. It is one when it names
     a range of weekdays ("Mon-Fri"), a weekday in the plural or "every" weekday, and no day by
@@ -318,7 +330,7 @@ def weekly_days(text: str, anchor: date | None) -> set[int] | None:
     found = list(_HABIT_DAYS.finditer(text))
     if not any(m["last"] or m["first_plural"] or m["every"] for m in found) or _A_CHANGE.search(text):
         return None
-    if find_event_dates(_HABIT_DAYS.sub(" ", text), anchor, limit=1):
+    if find_event_dates(_HABIT_DAYS.sub(" ", text), anchor, limit=1, day_first=day_first):
         return None
     days = set()
     for m in found:
@@ -333,15 +345,17 @@ def _named_weekday(m: re.Match, group: str) -> int:
     return _weekday(name[:-1] if m[f"{group}_plural"] else name)
 
 
-def find_event_dates(text: str, anchor: date | None, limit: int = 50) -> list[date]:
+def find_event_dates(text: str, anchor: date | None, limit: int = 50, day_first: bool | None = None) -> list[date]:
     """The days `text` talks about, sorted and unique: at most `limit`, the first ones printed.
 
     Dates without a year, weekdays and words like "tomorrow" need the anchor (the date the text
     was written) and are skipped without one. A document headed by a span of years ("School
-    Calendar 2025-2026") places its dates without a year inside that span instead.
+    Calendar 2025-2026") places its dates without a year inside that span instead. `day_first`:
+    as for `iter_mentions` (a sentence is read in its document's order).
     """
     found: dict[date, None] = {}  # in the order first printed
-    span, day_first = covered_year(text, anchor), _day_first(text)
+    span = covered_year(text, anchor)
+    day_first = writes_day_first(text) if day_first is None else day_first
     for m in _EVENT_DATE.finditer(text[:SCAN_CHARS]):
         parts = _parts(m)
         if "day" in parts:
@@ -449,16 +463,17 @@ def given_day(text: str) -> date:
 _GIVEN_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-def find_document_date(text: str, labelled_only: bool = False) -> tuple[datetime, str] | None:
+def find_document_date(text: str, labelled_only: bool = False, day_first: bool | None = None) -> tuple[datetime, str] | None:
     """When a document was written, if printed prominently: (midnight of that day, precision).
 
     First choice is a labelled date in the first 3000 characters ("Invoice Date: March 3, 2025",
     "Dated 3/3/2025"; "Date: March 2025" gives precision "month", "Date: 2025" "year"); else,
     unless `labelled_only` (a picture's text: a flyer's first date is its event's), the first
     full date in the first 15 lines (a letter's date). Due, expiry and delivery dates are never
-    taken for the writing date.
+    taken for the writing date. `day_first`: as for `iter_mentions`.
     """
-    head, day_first = text[:DOCUMENT_HEAD_CHARS], _day_first(text)
+    head = text[:DOCUMENT_HEAD_CHARS]
+    day_first = writes_day_first(text) if day_first is None else day_first
     labelled = _labelled_dates(head, day_first)
     if labelled:
         _, _, when, precision = min(labelled, key=lambda found: found[:2])

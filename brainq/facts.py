@@ -159,17 +159,18 @@ _FORMER_DAY = re.compile(
 )
 
 
-def stated_days(sentence: str, anchor: date | None, limit: int = 50) -> list[date]:
-    """The days a sentence says something is on: those it names, less those a change leaves."""
-    return find_event_dates(_FORMER_DAY.sub(" ", sentence), anchor, limit)
+def stated_days(sentence: str, anchor: date | None, limit: int = 50, day_first: bool = False) -> list[date]:
+    """The days a sentence says something is on: those it names, less those a change leaves.
+    `anchor` is the day its document was written, `day_first` its order of numeric dates."""
+    return find_event_dates(_FORMER_DAY.sub(" ", sentence), anchor, limit, day_first)
 
 
-def holds(sentence: str, kind: str, anchor: date | None, asked: str = "") -> bool:
+def holds(sentence: str, kind: str, anchor: date | None, asked: str = "", day_first: bool = False) -> bool:
     """Whether a sentence states a fact of that kind; a place or a person only if the question
     (`asked`) does not name it already: "where did we stay in Lisbon?" is not answered by
     "Spring break in Lisbon"."""
     if kind == "day":
-        return bool(stated_days(sentence, anchor, limit=1))
+        return bool(stated_days(sentence, anchor, limit=1, day_first=day_first))
     if kind == "person":
         return any(not _named_in(name, asked) for name in _names(sentence))
     if kind == "place":
@@ -219,7 +220,7 @@ def _is_name(word: str) -> bool:
     return re.fullmatch(_NAME, word) is not None and not _NO_NAME.fullmatch(word)
 
 
-def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:
+def facts(sentence: str, anchor: date | None = None, day_first: bool = False) -> dict[str, str]:
     """The checkable facts a sentence states, normalised so "2:45 PM", "2:45pm" and "14:45" are
     all "2:45" (a clock time without AM/PM is common, and households rarely confuse them)."""
     found = {}
@@ -231,7 +232,7 @@ def facts(sentence: str, anchor: date | None = None) -> dict[str, str]:
         found["amount"] = sign + figure.replace(",", "")
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
-    days = stated_days(sentence, anchor)
+    days = stated_days(sentence, anchor, day_first=day_first)
     if days:
         found["day"] = ", ".join(d.strftime("%a %b %-d") for d in days)
     positive, negative = _POSITIVE.search(sentence), _NEGATIVE.search(sentence)

@@ -60,7 +60,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 31  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 32  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -91,7 +91,8 @@ DERIVATION = 31  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 28: a span of days ("December 21-23") was about each day in it; 29: an attachment is of its
 # message's thread; 30: a span is about the days it prints again (28 took bullet lists of
 # dates, reschedules "from March 3 to March 10" and "March 7 - 10 AM" for spans)
-# 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so
+# 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so;
+# 32: and its notes say so, so that its sentences are read so when a question is asked
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 
@@ -301,11 +302,12 @@ def _vanished(path: str) -> bool:
 
 def derivation(config: Config) -> int:
     """What a file's documents are derived with: this code's DERIVATION and the settings that
-    shape them (patterns.yaml's doc_types, chunking and limits), as a number a file record keeps.
+    shape them (patterns.yaml's doc_types, chunking, limits and numeric_dates), as a number a file
+    record keeps.
     After an edit to any of those, a backfill derives every file again, as after a new DERIVATION.
     """
     limits = {f.name: getattr(config.limits, f.name) for f in fields(config.limits) if not f.metadata.get("secret")}
-    settings = json.dumps([DERIVATION, asdict(config.doc_types), asdict(config.chunking), limits])
+    settings = json.dumps([DERIVATION, asdict(config.doc_types), asdict(config.chunking), limits, config.numeric_dates])
     return int.from_bytes(hashlib.sha256(settings.encode()).digest()[:7], "big")  # one SQLite integer
 
 

@@ -209,8 +209,9 @@ def _is_past_word(m: re.Match, question: str) -> bool:
 _SINCE = re.compile(r"\bsince\s+$", re.IGNORECASE)
 
 
-def resolve(question: str, as_of: date) -> TimeRef:
-    """The day, range and ordering `question` asks about, as seen on `as_of`."""
+def resolve(question: str, as_of: date, day_first: bool | None = None) -> TimeRef:
+    """The day, range and ordering `question` asks about, as seen on `as_of`; `day_first`: the
+    household's order of numeric dates, where patterns.yaml sets one (else the question's own)."""
     text = question[:QUESTION_CHARS].replace("\u2019", "'")
     past_at = _tense_at(text)
     found: list[tuple[int, int, str, object]] = []  # start, end, "day"/"range"/"order", value
@@ -219,7 +220,7 @@ def resolve(question: str, as_of: date) -> TimeRef:
         return all(end <= s or e <= start for s, e, _, _ in found)
 
     printed: list[date] = []
-    for mention in iter_mentions(text):
+    for mention in iter_mentions(text, day_first):
         past = past_at(mention.start)
         if past is None:
             day = _nearest(*(_month_day(mention.year, mention.month, mention.day, as_of, p) for p in (True, False)), as_of)

@@ -46,6 +46,7 @@ def test_shipped_patterns_load():
         ("- {name: PREVIOUSLY, max_days: 365}", "- {name: PREVIOUSLY, max_days: 10}", "timeline[1].max_days: must be more than"),
         ("- {name: PREVIOUSLY, max_days: 365}", "- {name: RECENT, max_days: 365}", "timeline[1].name: 'RECENT' names an earlier bucket"),
         ("- {name: PREVIOUSLY, max_days: 365}", "- {name: PREVIOUSLY}", "timeline[1].max_days: missing"),
+        ("numeric_dates: auto", "numeric_dates: dd/mm/yyyy", "numeric_dates: must be one of auto, day_first, month_first"),
     ],
 )
 def test_errors_name_key_and_line(old, new, message):

@@ -14,6 +14,7 @@ from brainq.dates import (
     find_document_date,
     find_event_dates,
     nearest_occurrence,
+    reads_day_first,
     weekday_before,
     weekday_of_week,
     weekday_on_or_after,
@@ -292,6 +293,21 @@ def test_a_line_of_standing_hours_names_weekdays_of_every_week(line, days):
 )
 def test_numeric_dates_are_read_day_first_where_the_text_writes_them_so(text, days):
     assert find_event_dates(text, TUESDAY) == days
+
+
+@pytest.mark.parametrize(
+    "text, order, day_first",
+    [
+        ("Flight 8/12/2026", "auto", False),
+        ("Flight 8/12/2026, back 20/12/2026", "auto", True),
+        ("Flight 8/12/2026", "day_first", True),
+        ("Flight 8/12/2026, back 20/12/2026", "month_first", False),
+    ],
+)
+def test_patterns_set_the_order_of_ambiguous_numeric_dates(text, order, day_first):
+    assert reads_day_first(text, order) is day_first
+    # a date that can only be read one way is read so under every setting
+    assert find_event_dates("Back 20/12/2026", TUESDAY, day_first=False) == [date(2026, 12, 20)]
 
 
 def test_a_letter_written_day_first_is_dated_so():

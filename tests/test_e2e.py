@@ -6,13 +6,14 @@ import math
 import os
 import re
 from datetime import datetime, timezone
+from pathlib import Path
 from email.message import EmailMessage
 
 import numpy as np
 import pytest
 import yaml
 
-from tests.conftest import AS_OF, SAMPLES, ask_json, run_cli
+from tests.conftest import AS_OF, ROOT, SAMPLES, ask_json, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -483,3 +484,43 @@ def test_a_message_asking_the_question_is_no_answer_to_it(tmp_path):
     assert answer["answer_source"] and "5:30pm" in answer["answer"], answer
     asking = [r for r in answer["results"] if r["path"].endswith("asking.eml")]
     assert asking and not asking[0]["relevant"], answer  # shown, not counted
+
+
+def _travel_mail(folder: Path, body: str) -> None:
+    folder.mkdir()
+    (folder / "flights.eml").write_text(
+        "From: Jo <jo@example.org>\nTo: us@example.org\nSubject: Christmas trip\nMessage-ID: <trip@example.org>\n"
+        f"Date: Mon, 16 Nov 2026 09:00:00 +0000\n\n{body}\n"
+    )
+
+
+def test_a_sentence_is_read_in_the_order_of_dates_its_document_writes(tmp_path):
+    """The mail writes "20/12/2026", so its "8/12/2026" is 8 December, also when its flight
+    line is read alone to choose the answer (not 12 August, a day the question does not ask)."""
+    mail = tmp_path / "mail"
+    _travel_mail(mail, "Our flight home leaves on 3/1/2027 at 18:00 from Faro.\n\n"
+                 "Our flight out leaves on 8/12/2026 at 07:40 from Gatwick.\n\n"
+                 "The travel insurance runs from 20/12/2026 to 3/1/2027.")
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(mail), store=store).exit_code == 0
+    answer = ask_json(store, "What time is our flight on December 8?", as_of="2026-11-28")
+    assert "07:40" in answer["answer"] and "18:00" not in answer["answer"], answer["answer"]
+
+
+def test_a_household_writing_dates_day_first_says_so_in_patterns(tmp_path):
+    """A mail whose every date could be either way ("4/12/2026") is read month first, unless
+    patterns.yaml says the household writes day first; its questions are read so too."""
+    mail = tmp_path / "mail"
+    _travel_mail(mail, "Flights: we fly out on 4/12/2026 at 07:40 from Gatwick.")
+    patterns = tmp_path / "patterns.yaml"
+    patterns.write_text((ROOT / "patterns.yaml").read_text().replace("numeric_dates: auto", "numeric_dates: day_first"))
+    for setting, day in (("auto", "2026-04-12"), ("day_first", "2026-12-04")):
+        store = tmp_path / f"store-{setting}"
+        extra = ["--patterns", str(patterns)] if setting == "day_first" else []
+        assert run_cli(*extra, "ingest", str(mail), store=store).exit_code == 0
+        listed = json.loads(run_cli(*extra, "list", "--json", store=store).stdout.splitlines()[0])
+        assert day in listed["event_dates"], listed
+    asked = run_cli(*extra, "ask", "--json", "--as-of", "2026-11-28", "Do we fly on 4/12/2026?", store=store)
+    answer = json.loads(asked.stdout)
+    assert answer["time"]["day"] == "2026-12-04", answer["time"]
+    assert "another day" not in answer["verdict"]["reason"], answer["verdict"]

@@ -12,6 +12,7 @@ from datetime import date, datetime, timezone
 from functools import cached_property
 
 from brainq.chunking import unquoted
+from brainq.dates import DAY_FIRST_NOTE
 
 
 @dataclass
@@ -50,6 +51,11 @@ class StoredDocument:
         """Whether some of its text was read by OCR (and may hold misread words)."""
         return any(note.startswith("text read by OCR") or (note.startswith("text of page(s)") and note.endswith("read by OCR"))
                    for note in self.notes)
+
+    @property
+    def writes_day_first(self) -> bool:
+        """Whether its text was found to write numeric dates day first ("25/11/2026") when read."""
+        return DAY_FIRST_NOTE in self.notes
 
     def to_json(self) -> dict:
         """The `list --json` record: the fields scripts ask for."""
