@@ -429,7 +429,7 @@ _LABEL = re.compile(
 # Words before a date that make it some other date than the writing date: an invoice's due date
 # is when it must be paid, not when it was written.
 _NOT_WRITTEN = re.compile(
-    r"\b(?:due|pay|payable|expir\w*|exp|valid|deliver\w*|ship\w*|arriv\w*|birth|start|end"
+    r"\b(?:due|pay|payable|expir\w*|exp|valid|deliver\w*|ship\w*|arriv\w*|birth\w*|born|dob|d\.o\.b|start|end"
     r"|effective|until|thru|through|renew\w*|next|service|travel|event|appointment)\b",
     re.IGNORECASE,
 )

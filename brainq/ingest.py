@@ -92,7 +92,8 @@ DERIVATION = 32  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # message's thread; 30: a span is about the days it prints again (28 took bullet lists of
 # dates, reschedules "from March 3 to March 10" and "March 7 - 10 AM" for spans)
 # 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so;
-# 32: and its notes say so, so that its sentences are read so when a question is asked
+# 32: and its notes say so, so that its sentences are read so when a question is asked; a date
+# after "born" or "DOB" is not when a note was written
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -215,6 +215,8 @@ def test_nearest_occurrence_of_february_29():
         ("\n" * 20 + "Invoice Date: 3/3/2025", (datetime(2025, 3, 3), "day")),
         ("Payment due: April 2, 2025\nThanks!", None),
         ("Valid until 2025-12-31", None),
+        ("Dad's medications\nBorn March 3, 1948\nLisinopril 10 mg", None),  # a note about someone
+        ("Cat notes\nDOB: 4/2/2019\nWeight 4.1 kg", None),
         ("Copyright 2025 ACME Corp", None),  # a bare year only counts when labelled
         ("We met on March 3 at the park.", None),  # no year: not a document's date
         ("\n" * 20 + "On March 3, 2025 we met.", None),  # past the letter's head
