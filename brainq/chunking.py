@@ -28,6 +28,12 @@ _SENTENCE_END = re.compile(rf"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9{cjk.CHAR
 # Chinese and Japanese end a sentence with a full-width stop, and start the next without a space.
 _ANY_SENTENCE_END = re.compile(rf"{_SENTENCE_END.pattern}|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\uff09\u3002\uff01\uff1f])")
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
+# "Nov. 21", "Thurs. Nov. 26": a month's or a weekday's abbreviation before a day or a month
+# ends no sentence (a Canadian or an AP-style date; "in Sept. We" does).
+_DATE_ABBREVIATION = re.compile(
+    r"\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.$"
+)
+_DAY_OR_MONTH_NEXT = re.compile(r"\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)
 
@@ -78,7 +84,8 @@ def _unwrap(paragraph: str) -> list[str]:
 def _split_line(line: str) -> list[str]:
     parts: list[str] = []
     for piece in (_SENTENCE_END if line.isascii() else _ANY_SENTENCE_END).split(line):
-        if parts and (_ABBREVIATION.search(parts[-1]) or parts[-1].endswith("....")):
+        dated = parts and _DATE_ABBREVIATION.search(parts[-1]) and _DAY_OR_MONTH_NEXT.match(piece)
+        if parts and (dated or _ABBREVIATION.search(parts[-1]) or parts[-1].endswith("....")):
             parts[-1] += " " + piece  # "Mr. Patel", "Dr. Hsu", "Checkup ..... due 05/14": no sentence end
         else:
             parts.append(piece)

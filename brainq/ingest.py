@@ -93,7 +93,7 @@ DERIVATION = 32  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # dates, reschedules "from March 3 to March 10" and "March 7 - 10 AM" for spans)
 # 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so;
 # 32: and its notes say so, so that its sentences are read so when a question is asked; a date
-# after "born" or "DOB" is not when a note was written
+# after "born" or "DOB" is not when a note was written; "Nov. 21" ends no sentence
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

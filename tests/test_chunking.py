@@ -2,7 +2,7 @@
 
 import pytest
 
-from brainq.chunking import chunk_text, unquoted
+from brainq.chunking import chunk_text, split_sentences, unquoted
 from brainq.config import Chunking
 
 
@@ -82,3 +82,16 @@ def test_a_row_with_a_dot_leader_is_a_line_of_its_own():
         "Afternoon drop-off times are unchanged.",
         "Please be at the stop five minutes early.",
     ]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Your Saturday (Nov. 21) shift is now 2 to 8. See you then.",
+         ["Your Saturday (Nov. 21) shift is now 2 to 8.", "See you then."]),
+        ("Visit Thurs. Nov. 26 at 3 pm. Bring ID.", ["Visit Thurs. Nov. 26 at 3 pm.", "Bring ID."]),
+        ("We moved in Sept. We love it.", ["We moved in Sept.", "We love it."]),  # no day follows
+    ],
+)
+def test_an_abbreviated_month_or_weekday_before_a_day_ends_no_sentence(text, expected):
+    assert split_sentences(text) == expected
