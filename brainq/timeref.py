@@ -632,7 +632,7 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             _season,
         ),
         (
-            rf"\b(?:(?P<rel>last|this|next|in|during)\s+)?(?P<month>{MONTH_RE})"
+            rf"\b(?:(?P<rel>last|this|next|in|during|for|from)\s+)?(?P<month>{MONTH_RE})"
             r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
             _month_range,
         ),

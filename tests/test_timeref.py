@@ -194,6 +194,9 @@ def test_days(question, as_of, day):
         ("What did we pay since early March?", WED, date(2026, 3, 1), WED),
         ("What did we pay since last June?", WED, date(2025, 6, 1), WED),
         ("What did we get since March 3?", WED, date(2026, 3, 3), WED),
+        # a bill or a statement "for" or "from" a month is of that month
+        ("How much was the hydro bill for September?", WED, date(2025, 9, 1), date(2025, 9, 30)),
+        ("What did the statement from January say?", WED, date(2026, 1, 1), date(2026, 1, 31)),
         # a part of a month is the occurrence of the part that the tense picks
         ("What did we do in late August?", date(2026, 8, 15), date(2025, 8, 21), date(2025, 8, 31)),
         ("Is there school the first week of March?", date(2026, 3, 20), date(2027, 3, 1), date(2027, 3, 7)),
