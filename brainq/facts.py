@@ -160,13 +160,14 @@ _FORMER_DAY = re.compile(
 )
 
 
-def stated_days(sentence: str, anchor: date | None, limit: int = 50, day_first: bool = False) -> list[date]:
+def stated_days(sentence: str, anchor: date | None, limit: int = 50, day_first: bool | None = None) -> list[date]:
     """The days a sentence says something is on: those it names, less those a change leaves.
-    `anchor` is the day its document was written, `day_first` its order of numeric dates."""
+    `anchor` is the day its document was written, `day_first` its order of numeric dates (None:
+    as the sentence itself shows)."""
     return find_event_dates(_FORMER_DAY.sub(" ", sentence), anchor, limit, day_first)
 
 
-def holds(sentence: str, kind: str, anchor: date | None, asked: str = "", day_first: bool = False) -> bool:
+def holds(sentence: str, kind: str, anchor: date | None, asked: str = "", day_first: bool | None = None) -> bool:
     """Whether a sentence states a fact of that kind; a place or a person only if the question
     (`asked`) does not name it already: "where did we stay in Lisbon?" is not answered by
     "Spring break in Lisbon"."""
@@ -221,7 +222,7 @@ def _is_name(word: str) -> bool:
     return re.fullmatch(_NAME, word) is not None and not _NO_NAME.fullmatch(word)
 
 
-def facts(sentence: str, anchor: date | None = None, day_first: bool = False) -> dict[str, str]:
+def facts(sentence: str, anchor: date | None = None, day_first: bool | None = None) -> dict[str, str]:
     """The checkable facts a sentence states, normalised so "2:45 PM", "2:45pm" and "14:45" are
     all "2:45" (a clock time without AM/PM is common, and households rarely confuse them)."""
     found = {}

@@ -98,7 +98,7 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
         return None
     anchor = top.doc.source_date.date() if top.doc.source_date else None
     line = " ".join(filter(None, [top.candidate.sentence, top.candidate.support]))
-    day_first = top.candidate.day_first
+    day_first = top.doc.day_first
     if time.day.weekday() in (weekly_days(line, anchor, day_first) or ()):
         return None  # "Sat 10 am - 4 pm" is about every Saturday
     named = stated_days(line, anchor, day_first=day_first)
@@ -228,9 +228,9 @@ def _facts(s: Scored, time: TimeRef, as_of: date) -> dict[str, str]:
     """The facts of a source's answering sentence; for a question about now or later, the days
     it names in the past are background ("since March 1"), not claims to compare."""
     anchor = s.doc.source_date.date() if s.doc.source_date else None
-    found = facts(s.candidate.sentence or "", anchor, s.candidate.day_first)
+    found = facts(s.candidate.sentence or "", anchor, s.doc.day_first)
     if "day" in found and not time.past:
-        upcoming = [d for d in stated_days(s.candidate.sentence or "", anchor, day_first=s.candidate.day_first) if d >= as_of]
+        upcoming = [d for d in stated_days(s.candidate.sentence or "", anchor, day_first=s.doc.day_first) if d >= as_of]
         if upcoming:
             found["day"] = ", ".join(d.strftime("%a %b %-d") for d in upcoming)
         else:

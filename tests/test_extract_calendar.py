@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -236,6 +237,15 @@ def repeating(doc: Document) -> calendar.Series | None:
 def test_a_repeating_events_answer_names_the_occurrence_asked_about(line, day, expected):
     (doc,) = stored(PIANO)
     assert calendar.on_day(line, repeating(doc), day) == expected
+
+
+def test_a_series_leaves_out_the_days_its_text_names_in_its_order_of_dates():
+    """Its description's "8/12/2026", read day first as ingest read it, is no lesson."""
+    config = dataclasses.replace(load_config(), numeric_dates="day_first")
+    (doc,) = [annotate(d, config, NOW.timestamp(), NOW) for d in extract(ics(PIANO + "\nDESCRIPTION:No lesson 8/12/2026."))]
+    series = calendar.series(doc.text, doc.event_dates, doc.source_date.date(), day_first=True)
+    assert date(2026, 12, 8) in doc.event_dates and date(2026, 12, 8) not in series.days
+    assert date(2026, 12, 15) in series.days
 
 
 def test_an_event_of_one_occurrence_or_of_several_days_is_no_series():

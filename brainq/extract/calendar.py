@@ -500,18 +500,18 @@ class Series:
     ends: bool  # it has a last day (UNTIL or COUNT), so the last day listed may be it
 
 
-def series(text: str, days: list[date], anchor: date | None) -> Series | None:
+def series(text: str, days: list[date], anchor: date | None, day_first: bool | None = None) -> Series | None:
     """The repeating event `text` describes, or None. Its stored days hold, besides its own,
     those its text names (a day "Not on:", a day its description mentions), which are no
     occurrences of it: those are left out, but for the days its "When:" and "Repeats:" lines
-    name (its first, the last of a series until a day)."""
+    name (its first, the last of a series until a day). `day_first`: its order of numeric dates."""
     found = _ONE_DAY.search(text)
     repeats = _REPEATS.search(text)
     if not found or not repeats:
         return None
     first = datetime.strptime(found["day"], "%A %d %B %Y").date()
     others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ")))
-    named = set(find_event_dates(others, anchor))
+    named = set(find_event_dates(others, anchor, day_first=day_first))
     own = [d for d in days if d >= first and d not in named]
     return Series(found, first, own, bool(_ENDS.search(repeats[0]))) if len(own) > 1 else None
 

@@ -59,7 +59,6 @@ class Candidate:
     asks_back: bool = False  # its best sentence is a question itself: no statement of the answer
     says_nothing: bool = False  # a reply found by its subject alone (refine._says_nothing)
     copies: list[str] = field(default_factory=list)  # the places of other copies found, shown as this one
-    day_first: bool = False  # its numeric dates are read day first ("8/12/2026": 8 December)
 
     @property
     def answers_in_kind(self) -> bool:
@@ -215,8 +214,7 @@ def _score_chunk(config, query, weights, doc, chunk_id, text, cosine) -> Candida
     # A name the text does not name ("Rex" in "Uncle Rex") is no word of it either.
     unnamed = {stem(i) for i in query.identifiers if i not in found and i[:1].isupper()}
     coverage = _coverage(text, query, weights, config.retrieval.passage_lines, unnamed)
-    day_first = doc.writes_day_first or config.numeric_dates == "day_first"
-    return Candidate(doc, chunk_id, text, cosine, coverage, found, relevance(config, cosine, coverage, len(found)), day_first=day_first)
+    return Candidate(doc, chunk_id, text, cosine, coverage, found, relevance(config, cosine, coverage, len(found)))
 
 
 def _names(text: str, identifier: str, identifiers: list[str]) -> bool:

@@ -46,7 +46,7 @@ def refine(
         # A question in a source ("does anyone know if practice is on?") asks what the
         # question asks; it is no statement of the answer, however alike the two are.
         asking = _is_question(sentence)
-        states = bool(query.asks) and not asking and holds(sentence, query.asks, _day_of(cand), query.text, cand.day_first)
+        states = bool(query.asks) and not asking and holds(sentence, query.asks, _day_of(cand), query.text, cand.doc.day_first)
         # A sentence holding the kind of fact asked for answers better than one that only
         # resembles the question ("what time ...?": the one with a time in it; "how much did
         # we pay to sign Rex up?": the fee, not "Player: Rex Novak"), by the same factors
@@ -132,7 +132,7 @@ def _stating_next(cand: Candidate, query: Query) -> str | None:
     order = cand.read_sentences()
     at = order.index(cand.sentence) if cand.sentence in order else len(order)
     after = order[at + 1] if at + 1 < len(order) else None
-    if after and _overlap(after, _terms(query)) and holds(after, query.asks, _day_of(cand), query.text, cand.day_first):
+    if after and _overlap(after, _terms(query)) and holds(after, query.asks, _day_of(cand), query.text, cand.doc.day_first):
         return after
     return None
 
@@ -148,7 +148,7 @@ def _says_nothing(cand: Candidate, query: Query) -> bool:
     anchor = _day_of(cand)
     return not (
         _overlap(own, _terms(query))
-        or facts(own, anchor, cand.day_first)
+        or facts(own, anchor, cand.doc.day_first)
         or any(holds(own, kind, anchor) for kind in ("place", "code", "number"))
         or _WEEKDAY.search(own)
     )
@@ -184,7 +184,7 @@ def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
         return set()
     about, previous = set(), False
     for sentence in cand.read_sentences():
-        days = find_event_dates(sentence, _day_of(cand), day_first=cand.day_first)
+        days = find_event_dates(sentence, _day_of(cand), day_first=cand.doc.day_first)
         previous = day in days or (previous and not days)
         if previous:
             about.add(sentence)
@@ -206,7 +206,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
         # equals, those two first ("Contract price $9,800.00" before "Thank you for choosing
         # Hilltop Roofing" for "how much did the roof cost?").
         overlap = _overlap(sentence, terms)
-        fitting = (query.asks is not None and holds(sentence, query.asks, anchor, query.text, cand.day_first)) + (sentence in on_the_day)
+        fitting = (query.asks is not None and holds(sentence, query.asks, anchor, query.text, cand.doc.day_first)) + (sentence in on_the_day)
         return overlap + fitting, fitting
 
     ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)

@@ -53,8 +53,9 @@ class StoredDocument:
                    for note in self.notes)
 
     @property
-    def writes_day_first(self) -> bool:
-        """Whether its text was found to write numeric dates day first ("25/11/2026") when read."""
+    def day_first(self) -> bool:
+        """Whether its numeric dates were read day first when it was read: its text writes them so
+        ("25/11/2026"), or patterns.yaml said the household does."""
         return DAY_FIRST_NOTE in self.notes
 
     def to_json(self) -> dict:
@@ -73,7 +74,7 @@ class StoredDocument:
             "ingested_at": self.ingested_at,
             "chunks": self.chunks,
             "copies": self.copies,
-            "notes": self.notes,  # what was left out or read by OCR
+            "notes": self.notes,  # what was left out, read by OCR, or read as dated day first
         }
 
 
