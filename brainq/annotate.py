@@ -32,7 +32,7 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
     if doc.doc_type is None:
         doc.doc_type = classify_doc_type(doc, config.doc_types)
     day_first = dates.reads_day_first(doc.text, config.numeric_dates)
-    if day_first:  # for its sentences at question time, as the setting was when it was read
+    if day_first and dates.has_numeric_dates(doc.text):  # for its sentences at question time
         doc.notes.append(dates.DAY_FIRST_NOTE)
     unused = None
     if doc.source_date is not None and in_the_future(doc.source_date, now):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from brainq.config import Bucket, Config
+from brainq.dates import set_order
 from brainq.errors import StoreError, UsageError
 from brainq.extract import calendar
 from brainq.intent import Intent, classify
@@ -185,7 +186,7 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
         raise StoreError(
             f"nothing is ingested in {store.home} yet: run `brainq ingest PATH...` first, or name another --store"
         )
-    time = resolve(question, as_of, {"day_first": True, "month_first": False}.get(config.numeric_dates))
+    time = resolve(question, as_of, set_order(config.numeric_dates))
     query = analyse(question, config, time.phrases)
     vector, *keyword_vectors = embed([question, *query.keywords])
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)

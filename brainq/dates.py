@@ -176,11 +176,26 @@ def writes_day_first(text: str) -> bool:
     return any(a > 12 >= b >= 1 for a, b in pairs) and not any(b > 12 >= a >= 1 for a, b in pairs)
 
 
+def set_order(order: str) -> bool | None:
+    """The order of numeric dates patterns.yaml's `numeric_dates` sets: day first (True), month
+    first (False), or none (auto: as each text shows)."""
+    return {"day_first": True, "month_first": False}.get(order)
+
+
 def reads_day_first(text: str, order: str) -> bool:
     """Whether a document's ambiguous numeric dates ("8/12/2026") are read day first, under
     patterns.yaml's `numeric_dates`: always, never, or (auto) where its text shows it writes them
     so. A date that can only be read one way is read so under every setting."""
-    return order == "day_first" or (order == "auto" and writes_day_first(text))
+    fixed = set_order(order)
+    return writes_day_first(text) if fixed is None else fixed
+
+
+def has_numeric_dates(text: str) -> bool:
+    """Whether the text may hold a date in numbers whose order matters ("8/12", "8-12-2026")."""
+    return _NUMERIC_PAIR.search(text[:SCAN_CHARS]) is not None
+
+
+_NUMERIC_PAIR = re.compile(r"(?<![\d.])\d{1,2}[/.-]\d{1,2}(?![\d])")
 
 
 def iter_mentions(text: str, day_first: bool | None = None) -> Iterator[Mention]:
@@ -215,10 +230,13 @@ def _mention(m: re.Match, parts: dict[str, str], text: str, day_first: bool = Fa
     if numeric and "year" in parts and year is None:
         return None  # "3/13/1066": a number with slashes, not a date
     if numeric and not ({"year", "weekday", "marked"} & parts.keys()):
-        if _looks_like_fraction(month, day, text[max(0, m.start() - 20) : m.start()]):
-            return None
-    if numeric and not ({"sep", "marked"} & parts.keys()) and (day_first or (len(parts.get("year", "")) == 4 and month > 12 >= day)):
-        month, day = day, month  # not ISO's year-month-day ("sep") nor marked parts
+        before = text[max(0, m.start() - 20) : m.start()]
+        if _looks_like_fraction(month, day, before) or (day_first and (month, day) == (24, 7) and not _DATE_INTRODUCER.search(before)):
+            return None  # "1/2 cup"; "open 24/7"
+    if numeric and not ({"sep", "marked"} & parts.keys()):  # not ISO's year-month-day, nor marked parts
+        only_day_first = len(parts.get("year", "")) == 4 and month > 12 >= day
+        if only_day_first or (day_first and day <= 12):  # "11/25/2026" is month first however written
+            month, day = day, month
     if not numeric and not ({"year", "weekday"} & parts.keys()) and _is_address(m, text):
         return None
     try:

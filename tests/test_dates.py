@@ -308,8 +308,13 @@ def test_numeric_dates_are_read_day_first_where_the_text_writes_them_so(text, da
 )
 def test_patterns_set_the_order_of_ambiguous_numeric_dates(text, order, day_first):
     assert reads_day_first(text, order) is day_first
-    # a date that can only be read one way is read so under every setting
-    assert find_event_dates("Back 20/12/2026", TUESDAY, day_first=False) == [date(2026, 12, 20)]
+
+
+@pytest.mark.parametrize("day_first", [True, False])
+def test_a_date_that_can_only_be_read_one_way_is_read_so_in_either_order(day_first):
+    assert find_event_dates("Back 20/12/2026", TUESDAY, day_first=day_first) == [date(2026, 12, 20)]
+    assert find_event_dates("Due 11/25/2026", TUESDAY, day_first=day_first) == [date(2026, 11, 25)]
+    assert find_event_dates("Open 24/7 all year", TUESDAY, day_first=day_first) == []
 
 
 def test_a_letter_written_day_first_is_dated_so():
