@@ -279,6 +279,13 @@ def test_a_name_is_asked_for_without_its_possessive():
     assert analyse("Who is Maggie's vet?", CONFIG).identifiers == ["Maggie"]
 
 
+def test_what_a_family_calls_its_own_is_a_word_of_the_question_not_a_name():
+    """A mail about him says "your father" or his name, never "Dad": no name to find verbatim."""
+    query = analyse("When is Dad's next doctor's appointment?", CONFIG)
+    assert query.identifiers == [] and "dad" in query.keywords
+    assert analyse("Is Grandma Ruth's flight on time?", CONFIG).identifiers == ["Ruth"]
+
+
 @pytest.mark.parametrize(
     "text, identifiers, named",
     [

@@ -39,6 +39,11 @@ _NOW = re.compile(r"\b(?:these days|nowadays|right now|at the moment|currently|a
 _RATE = re.compile(r"\b(?:each|every|per|a|an)\s+(?:day|night|week|month|year)\b", re.IGNORECASE)
 _DAY_PART = "(?-i:morning|afternoon|evening|night)"  # in lower case: "Tuesday Night Book Club" is a name
 _POSSESSIVE = re.compile(r"['\u2019]s$", re.IGNORECASE)
+# What a family calls its own, written as a name ("Dad's doctor") but no name a document about
+# them writes (it says "your father", or his name): a word of the question, no name to find.
+_KIN = frozenset(
+    "mom mum mommy mummy mama dad daddy papa grandma grandpa granny grandad granddad nana gran".split()
+)
 
 
 @dataclass
@@ -83,6 +88,7 @@ def analyse(question: str, config: Config, time_phrases: tuple[str, ...] = ()) -
             phrases[present[0]] = [p for p in group if p != present[0]]
     # Proper names: capitalised words that do not start the question ("Rex", "Novak").
     names = [_POSSESSIVE.sub("", w) for i, w in enumerate(words) if i > 0 and w[:1].isupper()]
+    names = [name for name in names if name.lower() not in _KIN]
     identifiers = [w for w in words if IDENTIFIER.match(w)] + names
     identifiers = [w for w in identifiers if w.lower() not in STOPWORDS and not is_time_word(w)]
     return Query(question, keywords, phrases, list(dict.fromkeys(identifiers)), asked_for(question))
