@@ -7,7 +7,7 @@ the clock: `as_of` is a parameter, so `--as-of`, tests and evaluations are deter
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from brainq.config import Bucket, Config
@@ -188,6 +188,9 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
         )
     time = resolve(question, as_of, set_order(config.numeric_dates))
     query = analyse(question, config, time.phrases)
+    if query.asks == "day" and time.day is not None:
+        # "When is the caregiver coming Thursday?": the day is given, its hour is asked.
+        query = replace(query, asks="time")
     vector, *keyword_vectors = embed([question, *query.keywords])
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
     terms = term_weights(store, query)

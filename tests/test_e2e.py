@@ -524,3 +524,20 @@ def test_a_household_writing_dates_day_first_says_so_in_patterns(tmp_path):
     answer = json.loads(asked.stdout)
     assert answer["time"]["day"] == "2026-12-04", answer["time"]
     assert "another day" not in answer["verdict"]["reason"], answer["verdict"]
+
+
+def test_when_asked_of_a_day_it_names_asks_for_the_hour(tmp_path):
+    """"When is the caregiver coming Thursday?" gives the day: a line that states no hour
+    ("Please have the door unlocked for your caregiver.") is no confident answer."""
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    (mail / "news.eml").write_text(
+        "From: Home Care <news@care.example>\nTo: us@example.org\nSubject: Family newsletter\n"
+        "Message-ID: <n1@care.example>\nDate: Sun, 15 Nov 2026 09:00:00 -0500\n\n"
+        "Family newsletter, November edition\n\nWinter is coming! Keep walkways clear for your nurse.\n"
+        "Please have the door unlocked for your caregiver.\nHoliday hours: our office closes December 24 at noon.\n"
+    )
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(mail), store=store).exit_code == 0
+    answer = ask_json(store, "When is the caregiver coming Thursday?", as_of="2026-11-20")
+    assert answer["verdict"]["level"] != "answer", answer["verdict"]
