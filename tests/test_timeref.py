@@ -298,6 +298,7 @@ def test_weeks_or_years_ago_are_said_too_loosely_to_be_a_range(question):
         "Where is Harper's 10th birthday party?",
         "How much is the 3rd payment?",
         "Is Good Friday a holiday?",  # the name of a day, not the coming Friday
+        "Are there tickets for March Madness?",  # a name
         "When is Black Friday?",
     ],
 )
