@@ -34,13 +34,12 @@ _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:
 # groups, as dialled at home ("01603 555 219") or abroad ("+44 1603 555219"); or a shorter run
 # right after a code's name, a remark in brackets, "is" or a colon ("Garage keypad code
 # (changed 2025): 4419", "the alarm PIN is 9021"), where a ZIP, area or dress code is no code
-# asked for. Opening hours on a 24-hour clock ("0900-1700") are no code.
-_HOURS = r"(?:[01]\d|2[0-3])[0-5]\d-(?:[01]\d|2[0-4])[0-5]\d"
+# asked for.
 _CODE = re.compile(
-    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?|" + _HOURS + r")(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
+    r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
     r"(?=[^\s]*\d)(?=[^\s]*[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
-    r"|(?<![\w$.,])(?!" + _HOURS + r"(?![\w-]))(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4}){1,2}(?![\w.,]\d|\d)"
+    r"|(?<![\w$.,])(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4}){1,2}(?![\w.,]\d|\d)"
     r"|(?<!(?i:zip|rea|ess|tal) )\b(?i:code|pin|passcode|combination)s?\b(?:\s*\([^)\n]{0,40}\))?"
     r"(?:\s+(?i:is|was|now|no\.?|number|#))*\s*[:#=]?\s*\d{3,8}(?![\w$]|[.,:/-]\d)"
 )
