@@ -399,12 +399,7 @@ def _month(m: re.Match, as_of: date, how: str, within=lambda first, last: (first
 def _month_range(m: re.Match, as_of: date, past: bool):
     if plausible_year(m.group("year")) is None and m.group("rel") is None:
         return None  # a bare month name is no time reference ("the June concert")
-    if m.group("rel") in ("for", "from") and _NAME_NEXT.match(m.string, m.end()):
-        return None  # "tickets for March Madness": a name
     return "range", _month(m, as_of, _how(m.group("rel"), past))
-
-
-_NAME_NEXT = re.compile(r"\s+[A-Z][a-z]")
 
 
 def _season(m: re.Match, as_of: date, past: bool):
@@ -637,7 +632,7 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
             _season,
         ),
         (
-            rf"\b(?:(?P<rel>last|this|next|in|during|for|from)\s+)?(?P<month>{MONTH_RE})"
+            rf"\b(?:(?P<rel>last|this|next|in|during)\s+)?(?P<month>{MONTH_RE})"
             r"(?:,?\s+(?:of\s+)?(?P<year>\d{4})\b)?",
             _month_range,
         ),
