@@ -6,6 +6,7 @@ the clock: `as_of` is a parameter, so `--as-of`, tests and evaluations are deter
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
@@ -180,6 +181,9 @@ class Ranking:
     missing: list[str]  # the question's words no document contains
 
 
+_DAY_AS_BOUND = re.compile(r"\b(?:after|before|since|following|from|until|by)\b", re.IGNORECASE)
+
+
 def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date, pattern: str | None = None) -> Ranking:
     question, intent = understood(question, as_of, config, pattern)
     if not store.chunk_count():  # before the model: nothing to find is no reason to load it
@@ -188,8 +192,9 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
         )
     time = resolve(question, as_of, set_order(config.numeric_dates))
     query = analyse(question, config, time.phrases)
-    if query.asks == "day" and time.day is not None:
-        # "When is the caregiver coming Thursday?": the day is given, its hour is asked.
+    if query.asks == "day" and time.day is not None and not _DAY_AS_BOUND.search(question):
+        # "When is the caregiver coming Thursday?": the day is given, its hour is asked (not in
+        # "when is the follow-up after the March 3 visit?": a day from that one is).
         query = replace(query, asks="time")
     vector, *keyword_vectors = embed([question, *query.keywords])
     query = expand(query, keyword_vectors, store.nearest_words, config.retrieval)
