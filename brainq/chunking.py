@@ -14,6 +14,7 @@ import re
 
 from brainq import cjk
 from brainq.config import Chunking
+from brainq.dates import MONTHS, WEEKDAY_ABBREVIATIONS
 
 _TITLE_WORDS = 16  # a long subject line must not eat the chunk
 _PARAGRAPH = re.compile(r"\n\s*\n")
@@ -30,10 +31,9 @@ _ANY_SENTENCE_END = re.compile(rf"{_SENTENCE_END.pattern}|(?<=[\u3002\uff01\uff1
 _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|Jr|Sr|St|Mt|No|Inc|Ltd|Co|vs|etc|approx|e\.g|i\.e|[A-Z])\.$")
 # "Nov. 21", "Thurs. Nov. 26": a month's or a weekday's abbreviation before a day or a month
 # ends no sentence (a Canadian or an AP-style date; "in Sept. We" does).
-_DATE_ABBREVIATION = re.compile(
-    r"\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.$"
-)
-_DAY_OR_MONTH_NEXT = re.compile(r"\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b")
+_SHORT_MONTHS = [m for m in MONTHS if any(other != m and other.startswith(m) for other in MONTHS)]  # "Sept", not "May"
+_DATE_ABBREVIATION = re.compile(rf"\b(?:{'|'.join(a.capitalize() for a in [*_SHORT_MONTHS, *WEEKDAY_ABBREVIATIONS])})\.$")
+_DAY_OR_MONTH_NEXT = re.compile(rf"\d|(?:{'|'.join(sorted((m.capitalize() for m in MONTHS), key=len, reverse=True))})\b")
 _QUOTE_START = re.compile(r"^(?:On .{4,160}\bwrote:|-+ ?Original Message ?-+)", re.IGNORECASE)
 FORWARD_WORDS = 4  # fewer words of its own before a quote: a forward (chunking and mail extraction agree)
 
