@@ -541,3 +541,18 @@ def test_when_asked_of_a_day_it_names_asks_for_the_hour(tmp_path):
     assert run_cli("ingest", str(mail), store=store).exit_code == 0
     answer = ask_json(store, "When is the caregiver coming Thursday?", as_of="2026-11-20")
     assert answer["verdict"]["level"] != "answer", answer["verdict"]
+
+
+def test_when_asked_from_a_day_it_names_asks_for_a_day(tmp_path):
+    """"After the March 3 visit" bounds the day asked for: a line naming that day answers."""
+    mail = tmp_path / "mail"
+    mail.mkdir()
+    (mail / "clinic.eml").write_text(
+        "From: Clinic <desk@clinic.example>\nTo: us@example.org\nSubject: Follow-up booked\n"
+        "Message-ID: <c1@clinic.example>\nDate: Wed, 4 Mar 2026 09:00:00 -0500\n\n"
+        "After the March 3 visit, the doctor wants to see him again: the follow-up is booked for March 17.\n"
+    )
+    store = tmp_path / "store"
+    assert run_cli("ingest", str(mail), store=store).exit_code == 0
+    answer = ask_json(store, "When is the follow-up after the March 3 visit?", as_of="2026-03-10")
+    assert answer["verdict"]["level"] == "answer", answer["verdict"]
