@@ -230,7 +230,7 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
     if m := _AMOUNT.search(sentence):
         figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
         sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get((m.group("currency") or "").lower()[:3], "")
-        found["amount"] = sign + figure.replace(",", "")
+        found["amount"] = sign + _money(figure)
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
     days = stated_days(sentence, anchor, day_first=day_first)
@@ -242,6 +242,15 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
     elif negative and not positive:
         found["yes/no"] = "off or changed"
     return found
+
+
+def _money(figure: str) -> str:
+    """A figure as its value, so a mail's "$1,850" and its invoice's "$1850.00" agree: a comma or
+    point before the last one or two digits is the decimal mark ("84,50 €", "1.250,00 €", "$12.5"),
+    any other a thousands' separator; no cents are written as none."""
+    whole, cents = re.fullmatch(r"(.*?)(?:[.,](\d\d?))?", figure).groups()
+    whole = re.sub(r"[.,]", "", whole)
+    return whole + "." + cents.ljust(2, "0") if cents and int(cents) else whole
 
 
 def _time(m: re.Match) -> str:

@@ -382,7 +382,11 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Kickoff at 14:45 sharp.", {"time": "2:45"}),
         ("School lets out at noon.", {"time": "12:00"}),
         ("Amount due: $1,240.50", {"amount": "$1240.50"}),
-        ("Strom: 84,50 € im Monat", {"amount": "€8450"}),
+        ("Strom: 84,50 € im Monat", {"amount": "€84.50"}),  # a decimal comma
+        ("Miete: 1.250,00 € im Monat", {"amount": "€1250"}),
+        ("Rent of $1850.00 is due", {"amount": "$1850"}),  # the same as a mail's "$1,850"
+        ("Rent of $1,850 is due", {"amount": "$1850"}),
+        ("Parking is $12.5 a day", {"amount": "$12.50"}),
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Total: 3 items", {}),  # a count under a money label is no money
