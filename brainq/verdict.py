@@ -58,6 +58,7 @@ def judge(
                        f"Sources disagree: {said}", conflict)
     caveat = (
         _outranked(outranked_by)
+        or _superseded(top, results, rule, time)
         or _outside(top, time)
         or _another_day(top, time, bands.another_day_days)
         or _staleness(top, rule, time, as_of)
@@ -75,6 +76,20 @@ def _outranked(above: Scored | None) -> str | None:
     if above is not None:
         return f"Unclear: the evidence ranks below {_label(above)}, which is too loosely related to count"
     return None
+
+
+def _superseded(top: Scored, results: list[Scored], rule, time: TimeRef) -> str | None:
+    """The evidence ranks first though a later message of its thread, or a later one of its
+    sender on the same subject, replaces it: the later one says less of the question's words,
+    yet what it says may be the change ("the Saturday shift was swapped"). Only for a pattern
+    whose answers must be days fresh (plans change; a thing's size or a past event does not
+    become wrong because the same sender wrote again), and not for a question about what was
+    or one asking for the first or the last."""
+    if top.superseded_by is None or rule.fresh_days is None or time.past or time.order:
+        return None
+    newer = next((s for s in results if s.doc.doc_id == top.superseded_by), None)
+    later = _label(newer) if newer else "source"
+    return f"Possibly superseded: a later {later} from the same sender or thread follows the best source"
 
 
 def _outside(top: Scored, time: TimeRef) -> str | None:

@@ -681,3 +681,21 @@ def test_a_fact_question_is_not_answered_by_a_sentence_without_that_fact():
     assert verdict.level == "verify" and "does not state the amount" in verdict.reason
     c.states_answer = True
     assert judge(ranked([c], pattern="entity"), "entity", CONFIG, TimeRef(), AS_OF, asked="amount").level == "answer"
+
+
+def test_a_superseded_plan_ranked_first_is_to_verify():
+    """The shift schedule outranks the later swap mail of the same sender about the same day
+    (it names more of the question's words): the schedule may be what the swap changed."""
+    saturday = date(2026, 3, 14)
+    schedule = doc("schedule", "2026-03-06T00:00:00", sender="shifts@store.example", title="Your shifts", events=[saturday])
+    swap = doc("swap", "2026-03-11T00:00:00", sender="shifts@store.example", title="Swap approved", events=[saturday])
+    on_saturday = TimeRef(day=saturday)
+    results = ranked([cand(schedule, 0.9), cand(swap, 0.6)], time=on_saturday)
+    assert results[0].doc.doc_id == "schedule" and results[0].superseded_by == "swap"
+    verdict = _judge(results, "logistical", on_saturday)
+    assert (verdict.level, verdict.reason) == (
+        "verify", "Possibly superseded: a later email (Mar 11, 2026) from the same sender or thread follows the best source"
+    )
+    # A question about what was, or a pattern whose answers need not be days fresh, keeps the record
+    assert _judge(results, "logistical", TimeRef(day=saturday, past=True)).level == "answer"
+    assert _judge(ranked([cand(schedule, 0.9), cand(swap, 0.6)], "entity", on_saturday), "entity", on_saturday).level == "answer"
