@@ -135,10 +135,14 @@ def score(
         about = about_the_day(doc, time.day)
         # The recency cutoff is for stale news; a document about the very day asked about is
         # evidence however old (its age still decays it, and the verdict says it is old), and
-        # so is a calendar entry still to come: a plan stands until its entry is changed.
+        # so is a calendar entry still to come: a plan stands until its entry is changed. A
+        # document naming days still to come is a plan too (a notice of instalments due in
+        # January and April), though only the days of an entry are surely its own: it escapes
+        # the cutoff, not the decay.
         current = about or upcoming_entry(doc, as_of)
+        ahead = current or any(day >= as_of for day in doc.event_dates)
         stale = pattern.cutoff.days is not None and age_then is not None and age_then > pattern.cutoff.days
-        cutoff = pattern.cutoff.factor if stale and not current else 1.0
+        cutoff = pattern.cutoff.factor if stale and not ahead else 1.0
         s = Scored(
             candidate=cand,
             age_days=age,

@@ -116,7 +116,10 @@ def test_a_calendar_entry_still_to_come_is_no_stale_news():
     result = {s.doc.doc_id: s for s in ranked([cand(entry), cand(mention), cand(past)])}
     day_floor = CONFIG.patterns["logistical"].decay.day_floor
     assert (result["entry"].cutoff, result["entry"].decay) == (1.0, day_floor)
-    assert result["newsletter"].cutoff < 1.0 and result["past"].cutoff < 1.0
+    assert result["past"].cutoff < 1.0
+    # A newsletter naming the day is a plan too, but the day may be one of many it mentions:
+    # it escapes the cutoff, not the decay
+    assert (result["newsletter"].cutoff, result["newsletter"].decay) == (1.0, CONFIG.patterns["logistical"].decay.floor)
     # The verdict doubts the plan, not the event: it is no "57 days old" event
     verdict = _judge(ranked([cand(entry)]), "logistical")
     assert (verdict.level, verdict.reason) == ("verify", "Possibly changed since: the best source is a calendar entry written 57 days ago")
