@@ -247,7 +247,10 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
 def _money(figure: str) -> str:
     """A figure as its value, so a mail's "$1,850" and its invoice's "$1850.00" agree: a comma or
     point before the last one or two digits is the decimal mark ("84,50 €", "1.250,00 €", "$12.5"),
-    any other a thousands' separator; no cents are written as none."""
+    any other a thousands' separator, but for a lone point (a pump's "$3.459" is no $3,459); no
+    cents are written as none."""
+    if re.fullmatch(r"\d+\.\d{3,}", figure):
+        return figure
     whole, cents = re.fullmatch(r"(.*?)(?:[.,](\d\d?))?", figure).groups()
     whole = re.sub(r"[.,]", "", whole)
     return whole + "." + cents.ljust(2, "0") if cents and int(cents) else whole
