@@ -84,12 +84,15 @@ def _superseded(top: Scored, results: list[Scored], rule, time: TimeRef) -> str 
     yet what it says may be the change ("the Saturday shift was swapped"). Only for a pattern
     whose answers must be days fresh (plans change; a thing's size or a past event does not
     become wrong because the same sender wrote again), and not for a question about what was
-    or one asking for the first or the last."""
+    or one asking for the first or the last; nor where the later one is no evidence itself, or
+    lies outside the day or the time asked about (next week's update replaces nothing of this
+    week's)."""
     if top.superseded_by is None or rule.fresh_days is None or time.past or time.order:
         return None
     newer = next((s for s in results if s.doc.doc_id == top.superseded_by), None)
-    later = _label(newer) if newer else "source"
-    return f"Possibly superseded: a later {later} from the same sender or thread follows the best source"
+    if newer is None or newer.day_factor < top.day_factor or newer.time_factor < top.time_factor:
+        return None
+    return f"Possibly superseded: a later {_label(newer)} from the same sender or thread follows the best source"
 
 
 def _outside(top: Scored, time: TimeRef) -> str | None:

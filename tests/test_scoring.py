@@ -390,6 +390,7 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Rent of $1850.00 is due", {"amount": "$1850"}),  # the same as a mail's "$1,850"
         ("Rent of $1,850 is due", {"amount": "$1850"}),
         ("Parking is $12.5 a day", {"amount": "$12.50"}),
+        ("Regular is $3.459 a gallon", {"amount": "$3.459"}),  # a lone point is a decimal one
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Total: 3 items", {}),  # a count under a money label is no money
@@ -699,6 +700,13 @@ def test_a_superseded_plan_ranked_first_is_to_verify():
     assert (verdict.level, verdict.reason) == (
         "verify", "Possibly superseded: a later email (Mar 11, 2026) from the same sender or thread follows the best source"
     )
+    # Nor where the later mail is about another day than the one asked about
+    next_week = doc("next week", "2026-03-11T00:00:00", sender="shifts@store.example", title="Your shifts",
+                    events=[date(2026, 3, 21)])
+    results = ranked([cand(schedule, 0.9), cand(next_week, 0.7)], time=on_saturday)
+    assert results[0].superseded_by == "next week" and _judge(results, "logistical", on_saturday).level == "answer"
+    results = ranked([cand(schedule, 0.9), cand(swap, 0.6)], time=on_saturday)
     # A question about what was, or a pattern whose answers need not be days fresh, keeps the record
     assert _judge(results, "logistical", TimeRef(day=saturday, past=True)).level == "answer"
+    assert _judge(results, "logistical", TimeRef(day=saturday, order="asc")).level == "answer"
     assert _judge(ranked([cand(schedule, 0.9), cand(swap, 0.6)], "entity", on_saturday), "entity", on_saturday).level == "answer"
