@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from brainq.config import Pattern, Retrieval
+from brainq.facts import stated_days
 from brainq.query.candidates import Candidate, about_the_day, day_factor
 from brainq.store import epoch_seconds
 from brainq.timeref import TimeRef
@@ -136,11 +137,11 @@ def score(
         # The recency cutoff is for stale news; a document about the very day asked about is
         # evidence however old (its age still decays it, and the verdict says it is old), and
         # so is a calendar entry still to come: a plan stands until its entry is changed. A
-        # document naming days still to come is a plan too (a notice of instalments due in
-        # January and April), though only the days of an entry are surely its own: it escapes
-        # the cutoff, not the decay.
+        # document whose answer lines name days still to come is a plan too (a notice of
+        # instalments due in January and April), though only an entry's days are surely its
+        # own: it escapes the cutoff, not the decay.
         current = about or upcoming_entry(doc, as_of)
-        ahead = current or any(day >= as_of for day in doc.event_dates)
+        ahead = current or _names_days_ahead(cand, as_of)
         stale = pattern.cutoff.days is not None and age_then is not None and age_then > pattern.cutoff.days
         cutoff = pattern.cutoff.factor if stale and not ahead else 1.0
         s = Scored(
@@ -190,6 +191,17 @@ def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
         )
         if same_thread or restated:
             s.score = min(s.score, newer.score * retrieval.superseded_factor)
+
+
+def _names_days_ahead(cand: Candidate, as_of: date) -> bool:
+    """Whether the lines a document answers with name a day still to come: its plan, where a
+    day to come anywhere in it may be another matter ("the lease ends June 30, 2027")."""
+    doc = cand.doc
+    if not any(day >= as_of for day in doc.event_dates):
+        return False
+    line = " ".join(filter(None, [cand.sentence, cand.support]))
+    anchor = doc.source_date.date() if doc.source_date else None
+    return any(day >= as_of for day in stated_days(line, anchor, day_first=doc.day_first))
 
 
 def upcoming_entry(doc, as_of: date) -> bool:

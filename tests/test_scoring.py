@@ -113,12 +113,16 @@ def test_a_calendar_entry_still_to_come_is_no_stale_news():
     mention = doc("newsletter", "2026-01-14T00:00:00", doc_type="newsletter", events=[date(2026, 3, 19)])
     past = doc("past", "2026-01-14T00:00:00", doc_type="calendar_event", events=[date(2026, 1, 20)])
     past.kind = "calendar"
-    result = {s.doc.doc_id: s for s in ranked([cand(entry), cand(mention), cand(past)])}
+    elsewhere = doc("elsewhere", "2026-01-14T00:00:00", doc_type="newsletter", events=[date(2026, 3, 19)])
+    cands = [cand(entry), cand(mention), cand(past), cand(elsewhere)]
+    cands[1].sentence = "The science fair is on March 19."
+    cands[3].sentence = "Thanks to all our volunteers."  # the day is in another of its lines
+    result = {s.doc.doc_id: s for s in ranked(cands)}
     day_floor = CONFIG.patterns["logistical"].decay.day_floor
     assert (result["entry"].cutoff, result["entry"].decay) == (1.0, day_floor)
-    assert result["past"].cutoff < 1.0
-    # A newsletter naming the day is a plan too, but the day may be one of many it mentions:
-    # it escapes the cutoff, not the decay
+    assert result["past"].cutoff < 1.0 and result["elsewhere"].cutoff < 1.0
+    # A newsletter whose answer line names the day is a plan too, but the day may be one of
+    # many it mentions: it escapes the cutoff, not the decay
     assert (result["newsletter"].cutoff, result["newsletter"].decay) == (1.0, CONFIG.patterns["logistical"].decay.floor)
     # The verdict doubts the plan, not the event: it is no "57 days old" event
     verdict = _judge(ranked([cand(entry)]), "logistical")
