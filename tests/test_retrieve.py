@@ -245,6 +245,18 @@ def test_words_naming_the_kind_of_fact_asked_for_may_be_missing_from_every_docum
     assert known_share(query, terms) == (0.0, ["sitter"])
 
 
+def test_a_light_verb_may_be_missing_from_every_document():
+    """"When is the nurse coming?" is answered by "The nurse visits Thursday at 2 pm": a store
+    that never says "coming" knows what the question is about, and where it says it, the word
+    is still looked for."""
+    from brainq.query.lexical import known_share
+
+    query = analyse("When is the nurse coming?", CONFIG)
+    assert query.keywords == ["nurse", "coming"]
+    terms = {"nurse": Term(1.0, {"nurse": 2.0}, {"nurse": 1.0}), "coming": Term(0.0, {"coming": 2.0}, {"coming": 1.0})}
+    assert known_share(query, terms) == (1.0, [])
+
+
 def test_a_rate_is_no_key_word():
     assert analyse("How much food does Maggie get each day?", CONFIG).keywords == ["food", "maggie"]
     assert "day" in analyse("Which day is the field trip?", CONFIG).keywords

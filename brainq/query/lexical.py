@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from brainq import cjk
 from brainq.facts import names_kind
-from brainq.query.analysis import Query, is_time_word
+from brainq.query.analysis import LIGHT_VERBS, Query, is_time_word
 from brainq.store import Store
 
 _FTS_TOKEN = re.compile(r"[^\W_]+")  # what FTS5's unicode61 tokenizer keeps as a word
@@ -92,9 +92,14 @@ def known_share(query: Query, terms: dict[str, Term]) -> tuple[float, list[str]]
 
     A question whose key words appear in no document at all ("swim lesson", "chimney") is
     about something the store does not know, however close some sentence comes in embedding
-    space. Words naming the kind of fact asked for ("phone number") are no such key words.
+    space. Words naming the kind of fact asked for ("phone number") are no such key words, nor
+    are light verbs ("coming", "taking").
     """
-    about = {t: term for t, term in terms_about(query, terms).items() if not names_kind(t, query.asks)}
+    about = {
+        t: term
+        for t, term in terms_about(query, terms).items()
+        if not names_kind(t, query.asks) and t not in LIGHT_VERBS
+    }
     total = sum(term.weight for term in about.values())
     known = sum(term.weight * term.known for term in about.values())
     return (known / total if total else 1.0), cjk.rejoined([t for t, term in about.items() if not term.known])
