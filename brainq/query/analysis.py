@@ -25,9 +25,9 @@ STOPWORDS = frozenset(
     long put buy happen happens happened happening guy thing things stuff need needs want still end up next
     whether supposed anyone anybody someone somebody anything something everything""".split()
 )
-# Verbs that say how, not what ("what dose is Dad taking?", "when is the nurse coming?"): found,
-# they are words like any other; missing from every document, they are no sign that the
-# store does not know what the question is about (lexical.known_share).
+# Verbs that say how, not what ("what dose is Dad taking?", "when is the nurse coming?"): they
+# are still searched for, but they do not count in how much of the question the store knows
+# (lexical.known_share), as their absence is no sign it does not know what is asked about.
 LIGHT_VERBS = frozenset("take takes taking took taken come comes coming came go goes going went gone".split())
 _WORD = re.compile(r"[\w][\w'./-]*[\w]|\w", re.UNICODE)
 # Found verbatim: a token of three or more characters with a digit ("16x25x4"), or opening
