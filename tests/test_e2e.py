@@ -526,33 +526,36 @@ def test_a_household_writing_dates_day_first_says_so_in_patterns(tmp_path):
     assert "another day" not in answer["verdict"]["reason"], answer["verdict"]
 
 
-def test_when_asked_of_a_day_it_names_asks_for_the_hour(tmp_path):
-    """"When is the caregiver coming Thursday?" gives the day: a line that states no hour
-    ("Please have the door unlocked for your caregiver.") is no confident answer."""
+def _one_mail_store(tmp_path: Path, sender: str, subject: str, sent: str, body: str) -> Path:
+    """A store holding one mail, ingested through the CLI."""
     mail = tmp_path / "mail"
     mail.mkdir()
-    (mail / "news.eml").write_text(
-        "From: Home Care <news@care.example>\nTo: us@example.org\nSubject: Family newsletter\n"
-        "Message-ID: <n1@care.example>\nDate: Sun, 15 Nov 2026 09:00:00 -0500\n\n"
-        "Family newsletter, November edition\n\nWinter is coming! Keep walkways clear for your nurse.\n"
-        "Please have the door unlocked for your caregiver.\nHoliday hours: our office closes December 24 at noon.\n"
+    (mail / "one.eml").write_text(
+        f"From: {sender}\nTo: us@example.org\nSubject: {subject}\nMessage-ID: <one@example.org>\n"
+        f"Date: {sent}\n\n{body}\n"
     )
     store = tmp_path / "store"
     assert run_cli("ingest", str(mail), store=store).exit_code == 0
+    return store
+
+
+def test_when_asked_of_a_day_it_names_asks_for_the_hour(tmp_path):
+    """"When is the caregiver coming Thursday?" gives the day: a line that states no hour
+    ("Please have the door unlocked for your caregiver.") is no confident answer."""
+    store = _one_mail_store(
+        tmp_path, "Home Care <news@care.example>", "Family newsletter", "Sun, 15 Nov 2026 09:00:00 -0500",
+        "Family newsletter, November edition\n\nWinter is coming! Keep walkways clear for your nurse.\n"
+        "Please have the door unlocked for your caregiver.\nHoliday hours: our office closes December 24 at noon.",
+    )
     answer = ask_json(store, "When is the caregiver coming Thursday?", as_of="2026-11-20")
     assert answer["verdict"]["level"] != "answer", answer["verdict"]
 
 
 def test_when_asked_from_a_day_it_names_asks_for_a_day(tmp_path):
     """"After the March 3 visit" bounds the day asked for: a line naming that day answers."""
-    mail = tmp_path / "mail"
-    mail.mkdir()
-    (mail / "clinic.eml").write_text(
-        "From: Clinic <desk@clinic.example>\nTo: us@example.org\nSubject: Follow-up booked\n"
-        "Message-ID: <c1@clinic.example>\nDate: Wed, 4 Mar 2026 09:00:00 -0500\n\n"
-        "After the March 3 visit, the doctor wants to see him again: the follow-up is booked for March 17.\n"
+    store = _one_mail_store(
+        tmp_path, "Clinic <desk@clinic.example>", "Follow-up booked", "Wed, 4 Mar 2026 09:00:00 -0500",
+        "After the March 3 visit, the doctor wants to see him again: the follow-up is booked for March 17.",
     )
-    store = tmp_path / "store"
-    assert run_cli("ingest", str(mail), store=store).exit_code == 0
     answer = ask_json(store, "When is the follow-up after the March 3 visit?", as_of="2026-03-10")
     assert answer["verdict"]["level"] == "answer", answer["verdict"]
