@@ -199,7 +199,7 @@ def _names_days_ahead(cand: Candidate, as_of: date) -> bool:
     doc = cand.doc
     if not any(day >= as_of for day in doc.event_dates):
         return False
-    line = " ".join(filter(None, [cand.sentence, cand.support]))
+    line = cand.answer_lines
     anchor = doc.source_date.date() if doc.source_date else None
     return any(day >= as_of for day in stated_days(line, anchor, day_first=doc.day_first))
 

@@ -115,7 +115,7 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     if time.day is None or top.day_factor >= 1.0:
         return None
     anchor = top.doc.source_date.date() if top.doc.source_date else None
-    line = " ".join(filter(None, [top.candidate.sentence, top.candidate.support]))
+    line = top.candidate.answer_lines
     day_first = top.doc.day_first
     if time.day.weekday() in (weekly_days(line, anchor, day_first) or ()):
         return None  # "Sat 10 am - 4 pm" is about every Saturday

@@ -73,6 +73,12 @@ class Candidate:
         return cosine_similarity(self.sentence_vector, other.sentence_vector) >= threshold
 
     @property
+    def answer_lines(self) -> str:
+        """The answering sentence and its support, whole: what the days it speaks of are read
+        from (the answer shown may leave the support out)."""
+        return " ".join(filter(None, [self.sentence, self.support]))
+
+    @property
     def answer(self) -> str | None:
         """The answering sentence, with its supporting one, in the document's order: what a
         person reads at a glance, so at most ANSWER_CHARS (the support is left out first)."""
