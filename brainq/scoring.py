@@ -14,7 +14,7 @@ not its first day.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from brainq.config import Pattern, Retrieval
@@ -38,7 +38,7 @@ class Scored:
     cutoff: float
     time_factor: float  # the question's own range: evidence outside it ranks down
     day_factor: float = 1.0  # the question's own day: evidence about that day ranks up
-    superseded_by: str | None = None  # doc_id of the later document that replaces this one
+    replaced_by: list[str] = field(default_factory=list)  # doc_ids of later documents that replace it, newest first
     share: float = 1.0  # rank over the best candidate's, ^ relevance_exponent: what the score multiplies
     score: float = 0.0
     dated: bool = False  # placed by its date: the question asks for the first or the last
@@ -46,6 +46,11 @@ class Scored:
     @property
     def doc(self):
         return self.candidate.doc
+
+    @property
+    def superseded_by(self) -> str | None:
+        """The latest document that replaces this one: what it ranks below."""
+        return self.replaced_by[0] if self.replaced_by else None
 
     @property
     def relevance(self) -> float:
@@ -306,7 +311,6 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
                 or old.candidate.alike(new.candidate, retrieval.supersede_min_similarity)
                 or (old.doc.doc_id in on_the_day and new.doc.doc_id in on_the_day)
             )
-            if (same_thread or same_series) and (
-                old.superseded_by is None or written[new.doc.doc_id] > written[old.superseded_by]
-            ):
-                old.superseded_by = new.doc.doc_id
+            if same_thread or same_series:
+                old.replaced_by.append(new.doc.doc_id)
+        old.replaced_by.sort(key=written.get, reverse=True)

@@ -86,13 +86,15 @@ def _superseded(top: Scored, results: list[Scored], rule, time: TimeRef) -> str 
     become wrong because the same sender wrote again), and not for a question about what was
     or one asking for the first or the last; nor where the later one is no evidence itself, or
     lies outside the day or the time asked about (next week's update replaces nothing of this
-    week's)."""
-    if top.superseded_by is None or rule.fresh_days is None or time.past or time.order:
+    week's, nor hides the swap sent before it)."""
+    if rule.fresh_days is None or time.past or time.order:
         return None
-    newer = next((s for s in results if s.doc.doc_id == top.superseded_by), None)
-    if newer is None or newer.day_factor < top.day_factor or newer.time_factor < top.time_factor:
-        return None
-    return f"Possibly superseded: a later {_label(newer)} from the same sender or thread follows the best source"
+    by_id = {s.doc.doc_id: s for s in results}
+    for doc_id in top.replaced_by:
+        newer = by_id.get(doc_id)
+        if newer and newer.day_factor >= top.day_factor and newer.time_factor >= top.time_factor:
+            return f"Possibly superseded: a later {_label(newer)} from the same sender or thread follows the best source"
+    return None
 
 
 def _outside(top: Scored, time: TimeRef) -> str | None:

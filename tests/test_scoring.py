@@ -705,10 +705,14 @@ def test_a_superseded_plan_ranked_first_is_to_verify():
         "verify", "Possibly superseded: a later email (Mar 11, 2026) from the same sender or thread follows the best source"
     )
     # Nor where the later mail is about another day than the one asked about
-    next_week = doc("next week", "2026-03-11T00:00:00", sender="shifts@store.example", title="Your shifts",
+    next_week = doc("next week", "2026-03-12T00:00:00", sender="shifts@store.example", title="Your shifts",
                     events=[date(2026, 3, 21)])
     results = ranked([cand(schedule, 0.9), cand(next_week, 0.7)], time=on_saturday)
     assert results[0].superseded_by == "next week" and _judge(results, "logistical", on_saturday).level == "answer"
+    # The swap still counts when next week's mail came after it
+    results = ranked([cand(schedule, 0.9), cand(swap, 0.6), cand(next_week, 0.7)], time=on_saturday)
+    assert results[0].doc.doc_id == "schedule" and results[0].superseded_by == "next week"
+    assert "a later email (Mar 11, 2026)" in _judge(results, "logistical", on_saturday).reason
     results = ranked([cand(schedule, 0.9), cand(swap, 0.6)], time=on_saturday)
     # A question about what was, or a pattern whose answers need not be days fresh, keeps the record
     assert _judge(results, "logistical", TimeRef(day=saturday, past=True)).level == "answer"
