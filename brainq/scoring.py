@@ -204,9 +204,10 @@ def _names_days_ahead(cand: Candidate, as_of: date) -> bool:
     doc = cand.doc
     if not any(day >= as_of for day in doc.event_dates):
         return False
-    line = cand.answer_lines
     anchor = doc.source_date.date() if doc.source_date else None
-    return any(day >= as_of for day in stated_days(line, anchor, day_first=doc.day_first))
+    return any(
+        day >= as_of for line in cand.answer_lines for day in stated_days(line, anchor, day_first=doc.day_first)
+    )
 
 
 def upcoming_entry(doc, as_of: date) -> bool:

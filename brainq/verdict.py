@@ -117,11 +117,11 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     if time.day is None or top.day_factor >= 1.0:
         return None
     anchor = top.doc.source_date.date() if top.doc.source_date else None
-    line = top.candidate.answer_lines
+    lines = top.candidate.answer_lines
     day_first = top.doc.day_first
-    if time.day.weekday() in (weekly_days(line, anchor, day_first) or ()):
+    if any(time.day.weekday() in (weekly_days(line, anchor, day_first) or ()) for line in lines):
         return None  # "Sat 10 am - 4 pm" is about every Saturday
-    named = stated_days(line, anchor, day_first=day_first)
+    named = sorted({day for line in lines for day in stated_days(line, anchor, day_first=day_first)})
     # An event whose answer line names no day ("Conference Status: cancelled") is about its
     # own days, however far off: no habit, as "open Monday through Friday" is.
     event = not named and top.doc.kind == "calendar"

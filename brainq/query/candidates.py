@@ -73,10 +73,14 @@ class Candidate:
         return cosine_similarity(self.sentence_vector, other.sentence_vector) >= threshold
 
     @property
-    def answer_lines(self) -> str:
-        """The answering sentence and its support, whole: what the days it speaks of are read
-        from (the answer shown may leave the support out)."""
-        return " ".join(filter(None, [self.sentence, self.support]))
+    def answer_lines(self) -> tuple[str, ...]:
+        """The answering sentence and its support, whole, or the chunk where no sentence was read
+        (refine reads the best few): what the days it speaks of are read from (the answer shown
+        may leave the support out). Each is read apart, so that one's last word and the next
+        one's first ("... in March." "19 kids ...") never make a date."""
+        if not self.sentence:
+            return (self.text,)
+        return tuple(filter(None, [self.sentence, self.support]))
 
     @property
     def answer(self) -> str | None:
