@@ -401,6 +401,8 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Rent of $1,850 is due", {"amount": "$1850"}),
         ("Parking is $12.5 a day", {"amount": "$12.50"}),
         ("Regular is $3.459 a gallon", {"amount": "$3.459"}),  # a lone point is a decimal one
+        ("Regular is $3.450 a gallon", {"amount": "$3.45"}),  # the same as "$3.45"
+        ("Miete: 1.250 € im Monat", {"amount": "€1250"}),  # but a thousands' one in euros
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Total: 3 items", {}),  # a count under a money label is no money
