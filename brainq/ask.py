@@ -228,7 +228,7 @@ def ask(
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
-        written = source.doc.source_date.date() if source.doc.source_date else None
+        written = source.doc.written_day
         repeating = calendar.series(source.candidate.text, source.doc.event_dates, written, source.doc.day_first)
         day = occurrence(repeating, r.time, as_of) if repeating else None
         answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, repeating, day)

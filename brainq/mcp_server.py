@@ -304,7 +304,7 @@ def _limit(value: int) -> int:
 
 
 def _within(doc, first: date | None, last: date | None, doc_type: str | None) -> bool:
-    written = doc.source_date.date() if doc.source_date else None
+    written = doc.written_day
     if doc_type and doc.doc_type != doc_type:
         return False
     # As `list` keeps them: a date known to the month or year is any day of it.

@@ -204,7 +204,7 @@ def _names_days_ahead(cand: Candidate, as_of: date) -> bool:
     doc = cand.doc
     if not any(day >= as_of for day in doc.event_dates):
         return False
-    anchor = doc.source_date.date() if doc.source_date else None
+    anchor = doc.written_day
     return any(
         day >= as_of for line in cand.answer_lines for day in stated_days(line, anchor, day_first=doc.day_first)
     )

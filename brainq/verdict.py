@@ -116,7 +116,7 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     December 1 to December 5")."""
     if time.day is None or top.day_factor >= 1.0:
         return None
-    anchor = top.doc.source_date.date() if top.doc.source_date else None
+    anchor = top.doc.written_day
     lines = top.candidate.answer_lines
     day_first = top.doc.day_first
     if any(time.day.weekday() in (weekly_days(line, anchor, day_first) or ()) for line in lines):
@@ -247,7 +247,7 @@ def _conflict(results, pattern, config, time, asked, as_of) -> list[tuple[Scored
 def _facts(s: Scored, time: TimeRef, as_of: date) -> dict[str, str]:
     """The facts of a source's answering sentence; for a question about now or later, the days
     it names in the past are background ("since March 1"), not claims to compare."""
-    anchor = s.doc.source_date.date() if s.doc.source_date else None
+    anchor = s.doc.written_day
     found = facts(s.candidate.sentence or "", anchor, s.doc.day_first)
     if "day" in found and not time.past:
         upcoming = [d for d in stated_days(s.candidate.sentence or "", anchor, day_first=s.doc.day_first) if d >= as_of]

@@ -186,13 +186,15 @@ def test_requests_written_at_once_are_all_answered_after_the_input_ends(sample_s
 
 
 def test_search_keeps_a_date_known_to_the_month_as_any_day_of_it():
+    from dataclasses import replace
     from datetime import date, datetime
-    from types import SimpleNamespace
 
     from brainq.mcp_server import _within
+    from brainq.store import StoredDocument
 
-    march = SimpleNamespace(source_date=datetime(2025, 3, 1), date_precision="month", doc_type="note")
+    march = StoredDocument(doc_id="m", path="/m", locator=None, kind="text", doc_type="note", title="m", sender=None,
+                           source_date=datetime(2025, 3, 1), date_source="text", date_precision="month")
     assert _within(march, date(2025, 3, 15), None, None)
     assert _within(march, None, date(2025, 3, 1), None)
     assert not _within(march, date(2025, 4, 1), None, None)
-    assert not _within(SimpleNamespace(**{**vars(march), "date_precision": "day"}), date(2025, 3, 15), None, None)
+    assert not _within(replace(march, date_precision="day"), date(2025, 3, 15), None, None)

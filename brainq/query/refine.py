@@ -46,7 +46,7 @@ def refine(
         # A question in a source ("does anyone know if practice is on?") asks what the
         # question asks; it is no statement of the answer, however alike the two are.
         asking = _is_question(sentence)
-        states = bool(query.asks) and not asking and holds(sentence, query.asks, _day_of(cand), query.text, cand.doc.day_first)
+        states = bool(query.asks) and not asking and holds(sentence, query.asks, cand.doc.written_day, query.text, cand.doc.day_first)
         # A sentence holding the kind of fact asked for answers better than one that only
         # resembles the question ("what time ...?": the one with a time in it; "how much did
         # we pay to sign Rex up?": the fee, not "Player: Rex Novak"), by the same factors
@@ -132,7 +132,7 @@ def _stating_next(cand: Candidate, query: Query) -> str | None:
     order = cand.read_sentences()
     at = order.index(cand.sentence) if cand.sentence in order else len(order)
     after = order[at + 1] if at + 1 < len(order) else None
-    if after and _overlap(after, _terms(query)) and holds(after, query.asks, _day_of(cand), query.text, cand.doc.day_first):
+    if after and _overlap(after, _terms(query)) and holds(after, query.asks, cand.doc.written_day, query.text, cand.doc.day_first):
         return after
     return None
 
@@ -145,7 +145,7 @@ def _says_nothing(cand: Candidate, query: Query) -> bool:
     if not cand.doc.headers.get("In-Reply-To"):
         return False
     own = "\n".join(text.split("\n", 1)[1] if "\n" in text else "" for text in [cand.text, *cand.other_texts])
-    anchor = _day_of(cand)
+    anchor = cand.doc.written_day
     return not (
         _overlap(own, _terms(query))
         or facts(own, anchor, cand.doc.day_first)
@@ -172,10 +172,6 @@ def _is_question(sentence: str) -> bool:
     return sentence.rstrip().rstrip("\"')\u201d").endswith("?")
 
 
-def _day_of(cand: Candidate):
-    return cand.doc.source_date.date() if cand.doc.source_date else None
-
-
 def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
     """The sentences about the day asked about: those naming it, and a sentence naming no day
     that follows one of them ("Friday, March 13 will now be a full school day. Students will be
@@ -184,7 +180,7 @@ def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
         return set()
     about, previous = set(), False
     for sentence in cand.read_sentences():
-        days = find_event_dates(sentence, _day_of(cand), day_first=cand.doc.day_first)
+        days = find_event_dates(sentence, cand.doc.written_day, day_first=cand.doc.day_first)
         previous = day in days or (previous and not days)
         if previous:
             about.add(sentence)
@@ -199,7 +195,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
     such sentences are left out, but for the first when no sentence has any (so a document
     found by meaning alone is still read). On corpus_samples' questions this embeds a quarter
     fewer sentences, and the eval's figures stay the same."""
-    terms, anchor = _terms(query), _day_of(cand)
+    terms, anchor = _terms(query), cand.doc.written_day
 
     def promise(sentence: str) -> tuple[int, int]:
         # Words shared, the fact asked for and the day asked about counting as one each; among

@@ -53,6 +53,12 @@ class StoredDocument:
                    for note in self.notes)
 
     @property
+    def written_day(self) -> date | None:
+        """The day it was written: what the days its text names ("Friday", "the 30th") are
+        read from."""
+        return self.source_date.date() if self.source_date else None
+
+    @property
     def day_first(self) -> bool:
         """Whether its numeric dates were read day first when it was read: its text writes them so
         ("25/11/2026"), or patterns.yaml said the household does."""
