@@ -230,7 +230,9 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
     if m := _AMOUNT.search(sentence):
         figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
         sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get((m.group("currency") or "").lower()[:3], "")
-        found["amount"] = sign + _money(figure, sign)
+        # Written after the figure ("1.250 €", "1.250 Euro"), the euro is written as much of
+        # Europe writes amounts: a point separates thousands.
+        found["amount"] = sign + _money(figure, thousands_point=sign == "€" and not m.group("sign"))
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
     days = stated_days(sentence, anchor, day_first=day_first)
@@ -244,13 +246,15 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
     return found
 
 
-def _money(figure: str, sign: str) -> str:
+def _money(figure: str, thousands_point: bool) -> str:
     """A figure as its value, so a mail's "$1,850" and its invoice's "$1850.00" agree: a comma or
     point before the last one or two digits is the decimal mark ("84,50 €", "1.250,00 €", "$12.5"),
-    any other a thousands' separator. A lone point before three digits is one too in euros
-    ("1.250 €"), and a decimal one elsewhere (a pump's "$3.459" is no $3,459). Zeros that end
-    the decimals are dropped ("$3.450" is $3.45; no cents are written as none)."""
-    if sign != "€" and (lone := re.fullmatch(r"(\d+)\.(\d{3,})", figure)):
+    any other a thousands' separator. A lone point before three digits is a decimal one (a
+    pump's "$3.459" is no $3,459, nor "€1.799" a litre €1799) unless `thousands_point` says
+    the amount is written so ("1.250 €"). Zeros that end the decimals are dropped ("$3.450" is
+    $3.45; no cents are written as none)."""
+    lone = re.fullmatch(r"(\d+)\.(\d{3,})", figure)
+    if lone and not (thousands_point and re.fullmatch(r"[1-9]\d{0,2}\.\d{3}", figure)):
         whole, decimals = lone.groups()
     else:
         whole, decimals = re.fullmatch(r"(.*?)(?:[.,](\d\d?))?", figure).groups()

@@ -402,7 +402,9 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Parking is $12.5 a day", {"amount": "$12.50"}),
         ("Regular is $3.459 a gallon", {"amount": "$3.459"}),  # a lone point is a decimal one
         ("Regular is $3.450 a gallon", {"amount": "$3.45"}),  # the same as "$3.45"
-        ("Miete: 1.250 € im Monat", {"amount": "€1250"}),  # but a thousands' one in euros
+        ("Miete: 1.250 € im Monat", {"amount": "€1250"}),  # but a thousands' one in euros written after
+        ("Super E10 costs €1.799 a litre", {"amount": "€1.799"}),  # not before
+        ("Strom: 0.3045 € je kWh", {"amount": "€0.3045"}),
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Total: 3 items", {}),  # a count under a money label is no money
