@@ -183,19 +183,20 @@ def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
     subject, talks of other things."""
     by_id = {s.doc.doc_id: s for s in scored}
     for s in sorted(scored, key=lambda s: epoch_seconds(s.doc.source_date) if s.doc.source_date else 0, reverse=True):
-        newer = by_id.get(s.superseded_by)
-        # Not below one the question's own time or day ranks down: the bill of the month asked
-        # about stays above the next month's.
-        if newer is None or newer.time_factor < s.time_factor or newer.day_factor < s.day_factor:
-            continue
-        same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
-        restated = (
-            _same_source(s.doc, newer.doc)
-            and normalised_subject(s.doc.title) == normalised_subject(newer.doc.title)
-            and s.candidate.alike(newer.candidate, retrieval.supersede_min_similarity)
-        )
-        if same_thread or restated:
-            s.score = min(s.score, newer.score * retrieval.superseded_factor)
+        for newer in (by_id[doc_id] for doc_id in s.replaced_by):
+            # Not below one the question's own time or day ranks down: the bill of the month
+            # asked about stays above the next month's, and a swap about the day asked about
+            # stays above the plan it changed when next week's plan follows both.
+            if newer.time_factor < s.time_factor or newer.day_factor < s.day_factor:
+                continue
+            same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
+            restated = (
+                _same_source(s.doc, newer.doc)
+                and normalised_subject(s.doc.title) == normalised_subject(newer.doc.title)
+                and s.candidate.alike(newer.candidate, retrieval.supersede_min_similarity)
+            )
+            if same_thread or restated:
+                s.score = min(s.score, newer.score * retrieval.superseded_factor)
 
 
 def _names_days_ahead(cand: Candidate, as_of: date) -> bool:

@@ -339,6 +339,14 @@ def test_a_reply_that_supersedes_ranks_above_the_message_however_much_better_tha
     next_one = doc("next", "2026-03-11T10:00:00", sender="a@x.org", title="Chat")
     result = ranked([cand(session, 1.0), cand(next_one, 0.6)])
     assert result[0].doc.doc_id == "session" and result[0].superseded_by == "next"
+    # A swap about the day asked about stays above the plan it changed when a mail about
+    # another day follows both
+    saturday = TimeRef(day=date(2026, 3, 14))
+    plan = doc("plan", "2026-03-06T10:00:00", thread="t2", events=[date(2026, 3, 14)])
+    swap = doc("swap", "2026-03-10T10:00:00", thread="t2", events=[date(2026, 3, 14)])
+    next_week = doc("next week", "2026-03-11T10:00:00", thread="t2", events=[date(2026, 3, 21)])
+    order = [s.doc.doc_id for s in ranked([cand(plan, 0.9), cand(swap, 0.5), cand(next_week, 0.9)], time=saturday)]
+    assert order.index("swap") < order.index("plan")
 
 
 def test_a_series_that_says_the_same_thing_anew_ranks_below_its_latest():
