@@ -117,7 +117,7 @@ def test_a_calendar_entry_still_to_come_is_no_stale_news():
     unread = doc("unread", "2026-01-14T00:00:00", doc_type="newsletter", events=[date(2026, 3, 19)])
     glued = doc("glued", "2026-01-14T00:00:00", doc_type="newsletter", events=[date(2026, 3, 19)])
     cands = [cand(entry), cand(mention), cand(past), cand(elsewhere), cand(glued),
-             cand(unread, text="The science fair is on March 19.")]  # no sentence read: its chunk is
+             cand(unread, text="The science fair is on March 19.")]  # no sentence read: no plan known
     cands[1].sentence = "The science fair is on March 19."
     cands[3].sentence = "Thanks to all our volunteers."  # the day is in another of its lines
     # the sentence and its support are read apart: no "March. 19" of the two
@@ -126,7 +126,7 @@ def test_a_calendar_entry_still_to_come_is_no_stale_news():
     day_floor = CONFIG.patterns["logistical"].decay.day_floor
     assert (result["entry"].cutoff, result["entry"].decay) == (1.0, day_floor)
     assert result["past"].cutoff < 1.0 and result["elsewhere"].cutoff < 1.0 and result["glued"].cutoff < 1.0
-    assert result["unread"].cutoff == 1.0
+    assert result["unread"].cutoff < 1.0
     # A newsletter whose answer line names the day is a plan too, but the day may be one of
     # many it mentions: it escapes the cutoff, not the decay
     assert (result["newsletter"].cutoff, result["newsletter"].decay) == (1.0, CONFIG.patterns["logistical"].decay.floor)

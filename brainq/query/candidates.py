@@ -74,12 +74,11 @@ class Candidate:
 
     @property
     def answer_lines(self) -> tuple[str, ...]:
-        """The answering sentence and its support, whole, or the chunk where no sentence was read
-        (refine reads the best few): what the days it speaks of are read from (the answer shown
-        may leave the support out). Each is read apart, so that one's last word and the next
-        one's first ("... in March." "19 kids ...") never make a date."""
-        if not self.sentence:
-            return (self.text,)
+        """The answering sentence and its support, whole: what the days it speaks of are read
+        from (the answer shown may leave the support out). Each is read apart, so that one's
+        last word and the next one's first ("... in March." "19 kids ...") never make a date.
+        No lines where no sentence was read (refine reads the best few): a chunk may name days
+        that are another matter ("the lease ends June 30, 2027")."""
         return tuple(filter(None, [self.sentence, self.support]))
 
     @property
