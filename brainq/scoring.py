@@ -180,23 +180,29 @@ def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
     sender, type and subject, the answering sentences alike): a garage's "Next oil change due
     at 53,310 miles" of 2023 below its "... at 66,240 miles" of 2026, however much better it
     matches, as both are long past any decay. A conversation's next session, of the same
-    subject, talks of other things."""
+    subject, talks of other things. Of several, it ranks just below the best: a barely
+    relevant reply does not sink a message that answers well below every other source."""
     by_id = {s.doc.doc_id: s for s in scored}
     for s in sorted(scored, key=lambda s: epoch_seconds(s.doc.source_date) if s.doc.source_date else 0, reverse=True):
-        for newer in (by_id[doc_id] for doc_id in s.replaced_by):
-            # Not below one the question's own time or day ranks down: the bill of the month
-            # asked about stays above the next month's, and a swap about the day asked about
-            # stays above the plan it changed when next week's plan follows both.
-            if newer.time_factor < s.time_factor or newer.day_factor < s.day_factor:
-                continue
-            same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
-            restated = (
-                _same_source(s.doc, newer.doc)
-                and normalised_subject(s.doc.title) == normalised_subject(newer.doc.title)
-                and s.candidate.alike(newer.candidate, retrieval.supersede_min_similarity)
-            )
-            if same_thread or restated:
-                s.score = min(s.score, newer.score * retrieval.superseded_factor)
+        above = [newer.score for newer in (by_id[doc_id] for doc_id in s.replaced_by) if _replaces(newer, s, retrieval)]
+        if above:
+            s.score = min(s.score, max(above) * retrieval.superseded_factor)
+
+
+def _replaces(newer: Scored, s: Scored, retrieval: Retrieval) -> bool:
+    """Whether a later document that supersedes `s` is one it ranks below. Not one the
+    question's own time or day ranks down: the bill of the month asked about stays above the
+    next month's, and a swap about the day asked about stays above the plan it changed when
+    next week's plan follows both."""
+    if newer.time_factor < s.time_factor or newer.day_factor < s.day_factor:
+        return False
+    same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
+    restated = (
+        _same_source(s.doc, newer.doc)
+        and normalised_subject(s.doc.title) == normalised_subject(newer.doc.title)
+        and s.candidate.alike(newer.candidate, retrieval.supersede_min_similarity)
+    )
+    return bool(same_thread or restated)
 
 
 def _names_days_ahead(cand: Candidate, as_of: date) -> bool:

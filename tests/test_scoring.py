@@ -347,6 +347,14 @@ def test_a_reply_that_supersedes_ranks_above_the_message_however_much_better_tha
     next_week = doc("next week", "2026-03-11T10:00:00", thread="t2", events=[date(2026, 3, 21)])
     order = [s.doc.doc_id for s in ranked([cand(plan, 0.9), cand(swap, 0.5), cand(next_week, 0.9)], time=saturday)]
     assert order.index("swap") < order.index("plan")
+    # Of two later replies, the message ranks just below the better: a barely relevant one
+    # does not sink it below another source
+    first = doc("first", "2026-03-10T10:00:00", thread="t3")
+    weak = doc("weak", "2026-03-11T10:00:00", thread="t3")
+    strong = doc("strong", "2026-03-12T10:00:00", thread="t3")
+    other = doc("other", "2026-03-10T10:00:00")
+    result = ranked([cand(first, 1.0), cand(weak, 0.45), cand(strong, 0.9), cand(other, 0.7)], "entity")
+    assert [s.doc.doc_id for s in result] == ["strong", "first", "other", "weak"]
 
 
 def test_a_series_that_says_the_same_thing_anew_ranks_below_its_latest():
