@@ -17,15 +17,18 @@ _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bno
 # Money: a currency sign before the figure, or after it as much of Europe writes it ("84,50 €"),
 # or a currency's name or code after it ("180 dollars", "12 EUR": not "pounds", which weigh,
 # nor a year's "2024 dollars");
-# or a figure with cents under a money label, as a bank's statement prints it ("Amount: -48.20").
+# or a figure with cents under a money label, as a bank's statement prints it ("Amount: -48.20"),
+# with its currency when one follows ("Fee: 12,50 €").
 _AMOUNT = re.compile(
     r"(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
     r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
     r"|(?<![\d,.])(?P<figure_named>(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?)\s?(?P<currency>dollars?|bucks|euros?|usd|eur|gbp)\b(?!-)"
-    r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*(?P<labelled>[-−]?\d[\d,]*[.,]\d\d)\b",
+    r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*(?P<labelled>[-−]?\d[\d,]*[.,]\d\d)\b"
+    r"(?:\s?(?P<labelled_sign>[€£]|(?:dollars?|euros?|usd|eur|gbp)\b))?",
     re.I,
 )
-_CURRENCY_SIGNS = {"dol": "$", "buc": "$", "usd": "$", "eur": "€", "gbp": "£"}  # by the name's first letters
+# by the name's first letters, or the sign itself
+_CURRENCY_SIGNS = {"dol": "$", "buc": "$", "usd": "$", "eur": "€", "gbp": "£", "€": "€", "£": "£"}
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
 # A code: a token with a digit and a letter or symbol (model numbers, passwords, account and
 # phone numbers), but not a range ("6-10"), a span of years, an ISO date or an ordinal ("the
@@ -229,7 +232,8 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
         found["time"] = _time(m)
     if m := _AMOUNT.search(sentence):
         figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
-        sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get((m.group("currency") or "").lower()[:3], "")
+        named = (m.group("currency") or m.group("labelled_sign") or "").lower()
+        sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get(named[:3], "")
         # Written after the figure ("1.250 €", "1.250 Euro"), the euro is written as much of
         # Europe writes amounts: a point separates thousands.
         found["amount"] = sign + _money(figure, thousands_point=sign == "€" and not m.group("sign"))
