@@ -49,7 +49,7 @@ class Scored:
 
     @property
     def superseded_by(self) -> str | None:
-        """The latest document that replaces this one: what it ranks below."""
+        """The latest document that replaces this one: the one `--json` and `--explain` name."""
         return self.replaced_by[0] if self.replaced_by else None
 
     @property
@@ -189,12 +189,18 @@ def _below_replies(scored: list[Scored], retrieval: Retrieval) -> None:
             s.score = min(s.score, max(above) * retrieval.superseded_factor)
 
 
+def as_much_about(newer: Scored, s: Scored) -> bool:
+    """Whether a later document is as much about the question's own day and time as `s`: one
+    they rank down replaces nothing of it (the bill of the month asked about stays above the
+    next month's, and a swap about the day asked about above the plan it changed when next
+    week's plan follows both)."""
+    return newer.time_factor >= s.time_factor and newer.day_factor >= s.day_factor
+
+
 def _replaces(newer: Scored, s: Scored, retrieval: Retrieval) -> bool:
-    """Whether a later document that supersedes `s` is one it ranks below. Not one the
-    question's own time or day ranks down: the bill of the month asked about stays above the
-    next month's, and a swap about the day asked about stays above the plan it changed when
-    next week's plan follows both."""
-    if newer.time_factor < s.time_factor or newer.day_factor < s.day_factor:
+    """Whether a later document that supersedes `s` is one it ranks below: its thread's, or
+    its series' saying the same thing anew, as much about the question's day and time."""
+    if not as_much_about(newer, s):
         return False
     same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
     restated = (

@@ -14,7 +14,7 @@ from datetime import date
 from brainq.config import Config
 from brainq.dates import day_words, weekly_days
 from brainq.facts import MAY_GO_UNSTATED, facts, stated_days
-from brainq.scoring import Scored, as_known, coarse_age, effective_day, upcoming_entry
+from brainq.scoring import Scored, as_known, as_much_about, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
 
 LEVELS = ("answer", "verify", "unknown")
@@ -92,7 +92,7 @@ def _superseded(top: Scored, results: list[Scored], rule, time: TimeRef) -> str 
     by_id = {s.doc.doc_id: s for s in results}
     for doc_id in top.replaced_by:
         newer = by_id.get(doc_id)
-        if newer and newer.day_factor >= top.day_factor and newer.time_factor >= top.time_factor:
+        if newer and as_much_about(newer, top):
             return f"Possibly superseded: a later {_label(newer)} from the same sender or thread follows the best source"
     return None
 
