@@ -19,12 +19,13 @@ _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bno
 # nor a year's "2024 dollars");
 # or a figure with cents under a money label, as a bank's statement prints it ("Amount: -48.20"),
 # with its currency when one follows ("Fee: 12,50 €").
+_CURRENCY_NAME = r"(?:dollars?|bucks|euros?|usd|eur|gbp)\b(?!-)"
 _AMOUNT = re.compile(
     r"(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
     r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
-    r"|(?<![\d,.])(?P<figure_named>(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?)\s?(?P<currency>dollars?|bucks|euros?|usd|eur|gbp)\b(?!-)"
-    r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*(?P<labelled>[-−]?\d[\d,]*[.,]\d\d)\b"
-    r"(?:\s?(?P<labelled_sign>[€£]|(?:dollars?|euros?|usd|eur|gbp)\b))?",
+    rf"|(?<![\d,.])(?P<figure_named>(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?)\s?(?P<currency>{_CURRENCY_NAME})"
+    r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*"
+    rf"(?P<minus>[-−])?(?P<labelled>\d[\d,]*[.,]\d\d)\b(?:[ \t]?(?P<labelled_sign>[€£]|{_CURRENCY_NAME}))?",
     re.I,
 )
 # by the name's first letters, or the sign itself
@@ -234,9 +235,11 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
         figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
         named = (m.group("currency") or m.group("labelled_sign") or "").lower()
         sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get(named[:3], "")
-        # Written after the figure ("1.250 €", "1.250 Euro"), the euro is written as much of
-        # Europe writes amounts: a point separates thousands.
-        found["amount"] = sign + _money(figure, thousands_point=sign == "€" and not m.group("sign"))
+        # With its sign after the figure ("1.250,00 €", "0,3045 €"), the euro is written as
+        # much of Europe writes amounts: points group thousands, a comma marks the decimals
+        # (not so "1,250 euros" of a text in English).
+        minus = "-" if m.group("minus") else ""  # a debit: "-€48.20", not "€-48.20" nor "€−48.20"
+        found["amount"] = minus + sign + _money(figure, continental="€" in (m.group("sign_after"), m.group("labelled_sign")))
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
     days = stated_days(sentence, anchor, day_first=day_first)
@@ -250,20 +253,21 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
     return found
 
 
-def _money(figure: str, thousands_point: bool) -> str:
+def _money(figure: str, continental: bool) -> str:
     """A figure as its value, so a mail's "$1,850" and its invoice's "$1850.00" agree: a comma or
-    point before the last one or two digits is the decimal mark ("84,50 €", "1.250,00 €", "$12.5"),
-    any other a thousands' separator. A lone point before three digits is a decimal one (a
-    pump's "$3.459" is no $3,459, nor "€1.799" a litre €1799) unless `thousands_point` says
-    the amount is written so ("1.250 €"). Zeros that end the decimals are dropped ("$3.450" is
-    $3.45; no cents are written as none)."""
-    lone = re.fullmatch(r"(\d+)\.(\d{3,})", figure)
-    if lone and not (thousands_point and re.fullmatch(r"[1-9]\d{0,2}\.\d{3}", figure)):
+    point before the last one or two digits is the decimal mark ("84,50 €", "$12.5"), any other
+    a thousands' separator, but for a lone point (a pump's "$3.459" is no $3,459, nor "€1.799"
+    a litre €1799). Written `continental`ly, points group thousands and a comma marks the
+    decimals ("1.250 €" is €1250, "0,3045 €" a kWh €0.3045). Zeros that end the decimals are
+    dropped ("$3.450" is $3.45; no cents are written as none)."""
+    if continental and re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?", figure):
+        whole, _, decimals = figure.replace(".", "").partition(",")
+    elif lone := re.fullmatch(r"(\d+)\.(\d{3,})", figure):
         whole, decimals = lone.groups()
     else:
         whole, decimals = re.fullmatch(r"(.*?)(?:[.,](\d\d?))?", figure).groups()
         whole = re.sub(r"[.,]", "", whole)
-    decimals = (decimals or "").rstrip("0")
+    decimals = decimals.rstrip("0") if decimals else ""
     return whole + "." + decimals.ljust(2, "0") if decimals else whole
 
 

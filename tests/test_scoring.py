@@ -348,7 +348,7 @@ def test_a_reply_that_supersedes_ranks_above_the_message_however_much_better_tha
     order = [s.doc.doc_id for s in ranked([cand(plan, 0.9), cand(swap, 0.5), cand(next_week, 0.9)], time=saturday)]
     assert order.index("swap") < order.index("plan")
     # Of two later replies, the message ranks just below the better: a barely relevant one
-    # does not sink it below another source
+    # written before the better does not sink it below another source
     first = doc("first", "2026-03-10T10:00:00", thread="t3")
     weak = doc("weak", "2026-03-11T10:00:00", thread="t3")
     strong = doc("strong", "2026-03-12T10:00:00", thread="t3")
@@ -421,10 +421,14 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Miete: 1.250 € im Monat", {"amount": "€1250"}),  # but a thousands' one in euros written after
         ("Super E10 costs €1.799 a litre", {"amount": "€1.799"}),  # not before
         ("Strom: 0.3045 € je kWh", {"amount": "€0.3045"}),
+        ("Strom: 0,3045 € je kWh", {"amount": "€0.3045"}),  # a comma before four digits: decimals
+        ("The deposit is 1,250 euros", {"amount": "€1250"}),  # in English, though
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Fee: 12,50 € im Monat", {"amount": "€12.50"}),  # a labelled figure keeps its currency
         ("Amount due: 12.50 EUR", {"amount": "€12.50"}),
+        ("Total: 12.50 bucks, shipping incl.", {"amount": "$12.50"}),
+        ("Amount: −48.20 € (card payment)", {"amount": "-€48.20"}),  # a debit, its minus first
         ("Total: 3 items", {}),  # a count under a money label is no money
         ("The piano tuner charged 180 dollars.", {"amount": "$180"}),  # the same as "$180"
         ("Tickets are 12 euros a head, 30 EUR for a family", {"amount": "€12"}),
