@@ -49,7 +49,8 @@ class Scored:
 
     @property
     def superseded_by(self) -> str | None:
-        """The latest document that replaces this one: the one `--json` and `--explain` name."""
+        """The latest document that replaces this one: the one `--json` names (it may rank
+        below another that replaces this one too, as `_below_replies` ranks)."""
         return self.replaced_by[0] if self.replaced_by else None
 
     @property
