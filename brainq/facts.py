@@ -21,7 +21,7 @@ _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bno
 # with its currency when one follows ("Fee: 12,50 €").
 _CURRENCY_NAME = r"(?:dollars?|bucks|euros?|usd|eur|gbp)\b(?!-)"
 _AMOUNT = re.compile(
-    r"(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
+    r"(?:(?<![\w.,-])(?P<sign_minus>[-−]))?(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
     r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
     rf"|(?<![\d,.])(?P<figure_named>(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?)\s?(?P<currency>{_CURRENCY_NAME})"
     r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*"
@@ -235,11 +235,12 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
         figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
         named = (m.group("currency") or m.group("labelled_sign") or "").lower()
         sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get(named[:3], "")
-        # With its sign after the figure ("1.250,00 €", "0,3045 €"), the euro is written as
-        # much of Europe writes amounts: points group thousands, a comma marks the decimals
-        # (not so "1,250 euros" of a text in English).
-        minus = "-" if m.group("minus") else ""  # a debit: "-€48.20", not "€-48.20" nor "€−48.20"
-        found["amount"] = minus + sign + _money(figure, continental="€" in (m.group("sign_after"), m.group("labelled_sign")))
+        # Written after the figure ("1.250,00 €", "2.400 EUR"), the euro is written as much of
+        # Europe writes amounts: points group thousands; with its sign, a comma marks the
+        # decimals ("0,3045 €" a kWh), but not in "1,250 euros" of a text in English.
+        minus = "-" if m.group("minus") or m.group("sign_minus") else ""  # a debit: "-€48.20", not "€−48.20"
+        after = "€" in (m.group("sign_after"), m.group("labelled_sign"))
+        found["amount"] = minus + sign + _money(figure, points_group=after or named.startswith("eur"), comma_decimal=after)
     if m := _SIZE.search(sentence):
         found["size"] = re.sub(r"\s", "", m.group(0).lower()).replace("×", "x")
     days = stated_days(sentence, anchor, day_first=day_first)
@@ -253,15 +254,17 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
     return found
 
 
-def _money(figure: str, continental: bool) -> str:
+def _money(figure: str, points_group: bool = False, comma_decimal: bool = False) -> str:
     """A figure as its value, so a mail's "$1,850" and its invoice's "$1850.00" agree: a comma or
     point before the last one or two digits is the decimal mark ("84,50 €", "$12.5"), any other
     a thousands' separator, but for a lone point (a pump's "$3.459" is no $3,459, nor "€1.799"
-    a litre €1799). Written `continental`ly, points group thousands and a comma marks the
-    decimals ("1.250 €" is €1250, "0,3045 €" a kWh €0.3045). Zeros that end the decimals are
-    dropped ("$3.450" is $3.45; no cents are written as none)."""
-    if continental and re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?|\d+(?:,\d+)?", figure):
+    a litre €1799). Where `points_group`, points before three digits group thousands ("1.250
+    €" is €1250); where `comma_decimal`, a comma marks the decimals ("0,3045 €"). Zeros that end
+    the decimals are dropped ("$3.450" is $3.45; no cents are written as none)."""
+    if points_group and re.fullmatch(r"[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?", figure):
         whole, _, decimals = figure.replace(".", "").partition(",")
+    elif comma_decimal and re.fullmatch(r"\d+,\d+", figure):
+        whole, decimals = figure.split(",")
     elif lone := re.fullmatch(r"(\d+)\.(\d{3,})", figure):
         whole, decimals = lone.groups()
     else:

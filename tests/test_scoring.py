@@ -423,12 +423,14 @@ def test_same_sender_about_the_day_asked_about_supersedes():
         ("Strom: 0.3045 € je kWh", {"amount": "€0.3045"}),
         ("Strom: 0,3045 € je kWh", {"amount": "€0.3045"}),  # a comma before four digits: decimals
         ("The deposit is 1,250 euros", {"amount": "€1250"}),  # in English, though
+        ("Kaution: 2.400 EUR", {"amount": "€2400"}),  # a point groups thousands under a euro's name too
         ("Council tax is £1,420 a year", {"amount": "£1420"}),
         ("Date: 2026-02-09; Description: CITY WATER; Amount: -48.20; Balance: 2886.80", {"amount": "-48.20", "day": "Mon Feb 9"}),
         ("Fee: 12,50 € im Monat", {"amount": "€12.50"}),  # a labelled figure keeps its currency
         ("Amount due: 12.50 EUR", {"amount": "€12.50"}),
         ("Total: 12.50 bucks, shipping incl.", {"amount": "$12.50"}),
         ("Amount: −48.20 € (card payment)", {"amount": "-€48.20"}),  # a debit, its minus first
+        ("Card payment -€48.20 at the pharmacy", {"amount": "-€48.20"}),
         ("Total: 3 items", {}),  # a count under a money label is no money
         ("The piano tuner charged 180 dollars.", {"amount": "$180"}),  # the same as "$180"
         ("Tickets are 12 euros a head, 30 EUR for a family", {"amount": "€12"}),
