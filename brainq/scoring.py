@@ -122,7 +122,7 @@ def decay(pattern: Pattern, age: float | None, doc_type: str, about_day: bool = 
 
 def visible(doc, as_of: date) -> bool:
     """Documents written after as_of do not exist yet for the question."""
-    return doc.source_date is None or doc.source_date.date() <= as_of
+    return doc.written_day is None or doc.written_day <= as_of
 
 
 def score(

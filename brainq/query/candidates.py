@@ -193,7 +193,7 @@ def about_the_time(doc: StoredDocument, first: date, last: date) -> bool:
     if any(first <= day <= last for day in doc.event_dates):
         return True
     to_the_day = doc.date_source != "mtime" and doc.date_precision not in ("month", "year")
-    return to_the_day and doc.source_date is not None and first <= doc.source_date.date() <= last
+    return to_the_day and doc.written_day is not None and first <= doc.written_day <= last
 
 
 def about_the_day(doc: StoredDocument, day: date | None) -> bool:
