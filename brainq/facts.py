@@ -235,10 +235,10 @@ def facts(sentence: str, anchor: date | None = None, day_first: bool | None = No
         figure = m.group("figure") or m.group("figure_before") or m.group("figure_named") or m.group("labelled")
         named = (m.group("currency") or m.group("labelled_sign") or "").lower()
         sign = m.group("sign") or m.group("sign_after") or _CURRENCY_SIGNS.get(named[:3], "")
+        minus = "-" if m.group("minus") or m.group("sign_minus") else ""  # a debit: "-€48.20", not "€−48.20"
         # Written after the figure ("1.250,00 €", "2.400 EUR"), the euro is written as much of
         # Europe writes amounts: points group thousands; with its sign, a comma marks the
         # decimals ("0,3045 €" a kWh), but not in "1,250 euros" of a text in English.
-        minus = "-" if m.group("minus") or m.group("sign_minus") else ""  # a debit: "-€48.20", not "€−48.20"
         after = "€" in (m.group("sign_after"), m.group("labelled_sign"))
         found["amount"] = minus + sign + _money(figure, points_group=after or named.startswith("eur"), comma_decimal=after)
     if m := _SIZE.search(sentence):
