@@ -22,7 +22,7 @@ _TIME = re.compile(r"\b(1[0-2]|0?[1-9])(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\bno
 _CURRENCY_NAME = r"(?:dollars?|bucks|euros?|usd|eur|gbp)\b(?!-)"
 _AMOUNT = re.compile(
     r"(?:(?<![\w.,-])(?P<sign_minus>[-−]))?(?P<sign>[$€£¥₹])\s?(?P<figure>\d(?:[\d,.]*\d)?)"
-    r"|(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
+    r"|(?<![\d,.])(?P<figure_before>\d(?:[\d,.]*\d)?)\s?(?P<sign_after>[€£])"
     rf"|(?<![\d,.])(?P<figure_named>(?!(?:19|20)\d\d\b)\d(?:[\d,.]*\d)?)\s?(?P<currency>{_CURRENCY_NAME})"
     r"|\b(?:amount|total|cost|price|paid|balance|fee|charge|debit|credit)s?\b[^:\n]{0,20}:\s*"
     rf"(?P<minus>[-−])?(?P<labelled>\d[\d,]*[.,]\d\d)\b(?:[ \t]?(?P<labelled_sign>[€£]|{_CURRENCY_NAME}))?",

@@ -1,5 +1,7 @@
 """Decay models, visibility, precision-aware age, time in the question, supersession, verdicts."""
 
+import subprocess
+import sys
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
@@ -452,6 +454,15 @@ def test_same_sender_about_the_day_asked_about_supersedes():
 )
 def test_facts(sentence, expected):
     assert facts(sentence) == expected
+
+
+def test_facts_read_a_long_run_of_figures_in_one_pass():
+    """A scanned table or a dump of figures can make a "sentence" of thousands of digits; looking
+    for an amount from every one of its digits took time growing with the square of its length
+    (minutes for this one). In a child process, so a regression fails here, not stalls the run."""
+    code = "from brainq.facts import facts; print(facts('1' * 200000 + ' done'))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "amount" not in done.stdout
 
 
 def test_facts_name_the_day_a_sentence_speaks_of():
