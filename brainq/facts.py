@@ -31,15 +31,15 @@ _AMOUNT = re.compile(
 # by the name's first letters, or the sign itself
 _CURRENCY_SIGNS = {"dol": "$", "buc": "$", "usd": "$", "eur": "€", "gbp": "£", "€": "€", "£": "£"}
 _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?\b", re.I)
-# A code: a token with a digit and a letter or symbol in its first 48 characters (model
-# numbers, passwords, account and phone numbers; looking further from every point of a long
-# run of "1.1.1." took seconds), but not a range ("6-10"), a span of years, an ISO date or an
-# ordinal ("the 25th"); or a run of six digits or more (a microchip's, a student's or a policy's number),
-# longer than a year, a ZIP code or a day's digits, and not an amount's; or a phone number in
-# groups, as dialled at home ("01603 555 219") or abroad ("+44 1603 555219"); or a shorter run
-# right after a code's name, a remark in brackets, "is" or a colon ("Garage keypad code
-# (changed 2025): 4419", "the alarm PIN is 9021"), where a ZIP, area or dress code is no code
-# asked for.
+# A code: a token with a digit and a letter or symbol in its first 48 characters (model numbers,
+# passwords, account and phone numbers; looking further from every point of a long run of
+# "1.1.1." took seconds), but not a range ("6-10"), a span of years, an ISO date or an ordinal
+# ("the 25th"); or a run of six digits or more (a microchip's, a student's or a policy's
+# number), longer than a year, a ZIP code or a day's digits, and not an amount's; or a phone
+# number in groups, as dialled at home ("01603 555 219") or abroad ("+44 1603 555219"); or a
+# shorter run right after a code's name, a remark in brackets, "is" or a colon ("Garage keypad
+# code (changed 2025): 4419", "the alarm PIN is 9021"), where a ZIP, area or dress code is no
+# code asked for.
 _CODE = re.compile(
     r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
     r"(?=[^\s]{0,47}\d)(?=[^\s]{0,47}[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
