@@ -18,7 +18,7 @@ from brainq.extract import calendar
 from brainq.intent import Intent, classify
 from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
-from brainq.query.candidates import only_time, retrieve
+from brainq.query.candidates import ONLY_TIME_DAYS, only_time, retrieve, time_alone
 from brainq.query.lexical import known_share, term_weights
 from brainq.query.refine import refine
 from brainq.query.sentences import glance, without_urls
@@ -211,6 +211,18 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     return Ranking(intent, time, query, ranked, floor, missing)
 
 
+def _nothing_about(first: date, last: date) -> str:
+    """Why a question that names only a time has no answer: nothing is about those days, or
+    there are too many of them for what is about them to be the answer (only_time)."""
+    if (last - first).days <= ONLY_TIME_DAYS:
+        days = str(first) if first == last else f"{first} to {last}"
+        return f"Nothing in the store is about {days}, the only thing the question names"
+    return (
+        f"The question names only a time, {first} to {last}: too long for any one document to answer."
+        f" Ask about something in it, or list what was written then (brainq list --since {first} --until {last})"
+    )
+
+
 def ask(
     question: str,
     store: Store,
@@ -226,6 +238,8 @@ def ask(
     first = next((s for s in r.ranked if not s.candidate.asks_back), None)  # a question casts no doubt
     above = first if source and first is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
+    if verdict.level == "unknown" and (days := time_alone(r.query, r.time.day, r.time.range)):
+        verdict = replace(verdict, reason=_nothing_about(*days))
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
         written = source.doc.written_day

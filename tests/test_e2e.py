@@ -240,6 +240,21 @@ def test_a_question_that_names_only_a_time_is_answered_by_what_is_about_it(sampl
     assert title in first["title"] and first["scores"]["day_factor"] > 1  # about the day asked about
 
 
+@pytest.mark.parametrize(
+    "question, says",
+    [
+        ("What happened in 2019?", "names only a time, 2019-01-01 to 2019-12-31: too long"),
+        ("What did we do on June 3, 2014?", "Nothing in the store is about 2014-06-03"),
+    ],
+)
+def test_a_question_that_names_only_a_time_nothing_answers_says_why(sample_store, question, says):
+    """A year is too long for whatever is about it to be the answer, and a day may have nothing
+    about it; either way the reason says so, not that nothing relevant was found."""
+    store, _ = sample_store
+    result = ask_json(store, question)
+    assert result["verdict"]["level"] == "unknown" and says in result["verdict"]["reason"]
+
+
 @pytest.mark.parametrize("budget", [60, 200, 800])
 def test_context_keeps_to_its_budget_cutting_the_best_source_when_it_alone_is_over(sample_store, budget):
     store, _ = sample_store

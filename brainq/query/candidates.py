@@ -175,15 +175,19 @@ def cosine_similarity(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b))
 
 
-def only_time(query: Query, day: date | None, span: tuple[date, date] | None) -> tuple[date, date] | None:
+def time_alone(query: Query, day: date | None, span: tuple[date, date] | None) -> tuple[date, date] | None:
     """The days a question asks about when it names nothing else ("What's on Saturday?",
-    "What did we do last weekend?"): no word, name or phrase is left to look for, so what is
-    about those days is the answer, whatever it says. Not more than a month of them: of "What's
-    on in 2026?" any document of the year would be the answer."""
+    "What did we do last spring?"): no word, name or phrase is left to look for."""
     if query.keywords or query.identifiers or query.phrases:
         return None
-    first, last = (day, day) if day else span or (None, None)
-    return (first, last) if first and (last - first).days <= ONLY_TIME_DAYS else None
+    return (day, day) if day else span
+
+
+def only_time(query: Query, day: date | None, span: tuple[date, date] | None) -> tuple[date, date] | None:
+    """The days of time_alone, whatever is about them the answer, whatever it says. Not more
+    than a month of them: of "What's on in 2026?" any document of the year would be the answer."""
+    days = time_alone(query, day, span)
+    return days if days and (days[1] - days[0]).days <= ONLY_TIME_DAYS else None
 
 
 def about_the_time(doc: StoredDocument, first: date, last: date) -> bool:
