@@ -181,12 +181,26 @@ def holds(sentence: str, kind: str, anchor: date | None, asked: str = "", day_fi
         return any(not _named_in(name, asked) for name in _names(sentence))
     if kind == "place":
         return any(not _named_in(m[0], asked) for m in _PLACE.finditer(sentence))
+    if kind == "code" and _labelled_as_asked(sentence, asked):
+        return True
     pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER}[kind]
     return pattern.search(sentence) is not None
 
 
 _PLACE_WORDS = {"where", "location", "venue", "place", "address", "at", "in", "from", "near", "inside", "outside", "behind", "the"}
 _WORD = re.compile(r"[^\W\d_][\w'&-]*")
+
+
+# A short run of digits after a label of a few words and a colon ("Garage keypad: 8812").
+_LABELLED_RUN = re.compile(r"((?:[^\W\d_][\w'-]*[ \t]+){0,3}[^\W\d_][\w'-]*)[ \t]*[:#=][ \t]*\d{3,8}(?![\w$]|[.,:/-]\d)")
+
+
+def _labelled_as_asked(sentence: str, asked: str) -> bool:
+    """Whether a short number is labelled with a word of the question ("Garage keypad: 8812"
+    for "what is the garage keypad code?"): the label says what it is, as "code" would, where
+    a bare "8812" could be anything. Words of four letters or more: "the", "our" label nothing."""
+    question = {w.lower() for w in _WORD.findall(asked) if len(w) >= 4}
+    return any({w.lower() for w in _WORD.findall(m[1])} & question for m in _LABELLED_RUN.finditer(sentence))
 
 
 def _named_in(found: str, asked: str) -> bool:
