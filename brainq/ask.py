@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from brainq.config import Bucket, Config
-from brainq.dates import set_order
+from brainq.dates import impossible_days, set_order
 from brainq.errors import StoreError, UsageError
 from brainq.extract import calendar
 from brainq.intent import Intent, classify
@@ -165,6 +165,8 @@ def understood(question: str, as_of: date, config: Config, pattern: str | None =
     said before anything about the store (which may not be there)."""
     question = check_question(question)
     check_as_of(as_of)
+    if impossible := impossible_days(question):
+        raise UsageError(f"{impossible[0]!r} is no day of the calendar: which day is meant?")
     return question, classify(question, config, pattern)
 
 

@@ -209,6 +209,22 @@ def iter_mentions(text: str, day_first: bool | None = None) -> Iterator[Mention]
             yield mention
 
 
+def impossible_days(text: str) -> list[str]:
+    """Days written with a month's name that no calendar has ("February 30", "the 31st of April",
+    "Feb 29, 2027"), as printed. iter_mentions passes over them, so a question naming one would
+    be answered as if it named no day, or another ("the 31st")."""
+    found = []
+    for m in _CALENDAR_DATE.finditer(text):
+        parts = _parts(m)
+        if "day" not in parts or parts["month"].isdigit():
+            continue
+        try:
+            date(plausible_year(parts.get("year")) or 2000, MONTHS[parts["month"].lower()], int(parts["day"]))
+        except ValueError:
+            found.append(m.group().strip())
+    return found
+
+
 def _parts(m: re.Match) -> dict[str, str]:
     """The parts of a match by their untagged names: weekday, month, day, year, ..."""
     found = m.groupdict().items()

@@ -60,6 +60,7 @@ def run(*args, store=None):
         (["ask", "--as-of", "9999-12-31", "What is on tomorrow?"], 2, "brainq answers as of a day in 1900 to 2999"),
         (["ask", "--as-of", "0001-01-01", "What happened last year?"], 2, "brainq answers as of a day in 1900 to 2999"),
         (["ask", "x" * 100_000], 2, "characters long"),
+        (["ask", "Is the game on the 31st of April?"], 2, "'31st of April' is no day of the calendar"),  # not Dec 31
         (["ingest", "/nonexistent/folder"], 2, "no such file or folder"),
         (["list", "--since", "yesterday"], 2, "--since takes a date"),
         (["list", "--since", "20260101"], 2, "--since takes a date as YYYY-MM-DD, got '20260101'"),

@@ -13,6 +13,7 @@ from brainq import dates
 from brainq.dates import (
     find_document_date,
     find_event_dates,
+    impossible_days,
     nearest_occurrence,
     reads_day_first,
     weekday_before,
@@ -186,6 +187,21 @@ def test_weekday_helpers(anchor, weekday, on_or_after, before, next_week, last_w
 def test_nearest_occurrence_of_february_29():
     assert nearest_occurrence(2, 29, date(2024, 6, 1)) == date(2024, 2, 29)
     assert nearest_occurrence(2, 29, date(2026, 6, 1)) is None
+
+
+@pytest.mark.parametrize(
+    "text, impossible",
+    [
+        ("What happens on February 30?", ["February 30"]),
+        ("Is practice on the 31st of April?", ["31st of April"]),
+        ("What's on Feb 29, 2027?", ["Feb 29, 2027"]),  # no leap year
+        ("What's on Feb 29, 2028?", []),
+        ("What's on April 30?", []),
+        ("Is 2/30 the ratio?", []),  # numbers alone may be no date at all
+    ],
+)
+def test_impossible_days_are_the_named_months_days_no_calendar_has(text, impossible):
+    assert impossible_days(text) == impossible
 
 
 @pytest.mark.parametrize(
