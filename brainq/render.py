@@ -341,9 +341,8 @@ def print_context(answer, config, budget: int) -> None:
         heading = 0 if any(bucket == kept[1] for kept in keep) else len(bucket.split()) + 1
         needed = len(label.split()) + len(words) + heading
         if needed > room:
-            if not keep:  # the best alone is over the budget: cut, with its " …"
-                cut = words[: max(room - needed + len(words) - 1, 1)]
-                keep.append((s, bucket, label, " ".join(cut) + (" …" if len(cut) < len(words) else "")))
+            if not keep:  # the best alone is over the budget: cut, with an " …" at each cut end
+                keep.append((s, bucket, label, _cut(words, s.candidate.sentence, max(room - needed + len(words) - 2, 1))))
             break
         keep.append((s, bucket, label, " ".join(words)))
         room -= needed
@@ -357,6 +356,15 @@ def print_context(answer, config, budget: int) -> None:
         sys.stdout.write(f"\n## {bucket}\n")
         for s, _, label, body in sorted(members, key=lambda kept: kept[0].doc.source_date.isoformat() if kept[0].doc.source_date else ""):
             sys.stdout.write(f"{label}\n{body}\n")
+
+
+def _cut(words: list[str], sentence: str | None, n: int) -> str:
+    """`n` of a source's words, from its answering sentence on where that is among them: the
+    text's opening may be a heading or another matter, and the answer would be cut away."""
+    opening = (sentence or "").split()[:3]
+    start = next((i for i in range(len(words)) if opening and words[i : i + len(opening)] == opening), 0)
+    start = max(0, min(start, len(words) - n))
+    return ("… " if start else "") + " ".join(words[start : start + n]) + (" …" if start + n < len(words) else "")
 
 
 def print_eval(report, show_failures: bool) -> None:

@@ -264,6 +264,13 @@ def test_context_keeps_to_its_budget_cutting_the_best_source_when_it_alone_is_ov
     assert "## RECENT" in result.stdout
 
 
+def test_context_cut_to_a_small_budget_keeps_the_answering_sentence(sample_store):
+    """The babysitter's note opens with bedtimes and allergies; its keypad line is far down."""
+    store, _ = sample_store
+    shown = run_cli("ask", "--as-of", AS_OF, "--context", "--budget", "60", "What's the code for the garage keypad?", store=store).stdout
+    assert "Garage keypad code" in shown and "4419" in shown and "… " in shown
+
+
 def test_eval_scores_a_question_set(sample_store, tmp_path):
     """The whole set takes minutes (`make eval`); here a stale-look-alike question per pattern."""
     store, _ = sample_store
