@@ -26,7 +26,14 @@ def ask(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Show the pattern, the time and every score factor (--json always holds them).")] = False,
     context: Annotated[bool, typer.Option("--context", help="Print the evidence as plain text for a language model.")] = False,
-    budget: Annotated[Optional[int], typer.Option(min=50, metavar="TOKENS", help="Token budget for --context [default: 1500]: the least relevant sources go first; the best alone over it is cut around its answering sentence.")] = None,
+    budget: Annotated[
+        Optional[int],
+        typer.Option(
+            min=50, metavar="TOKENS",
+            help="Token budget for --context [default: 1500]: the least relevant sources are left out first, "
+            "and the best alone over it is cut around its answering sentence.",
+        ),
+    ] = None,
 ) -> None:
     """Answer a question from the freshest relevant evidence, with a verdict and sources.
 
