@@ -786,6 +786,13 @@ def test_a_file_larger_than_the_bound_still_goes_alone():
 # -- cron ----------------------------------------------------------------------------------------
 
 
+def sourced(store):
+    """A store with one source, an empty folder beside it: what cron's backfills keep in step."""
+    (store.parent / "empty").mkdir()
+    assert run_cli("ingest", str(store.parent / "empty"), store=store).exit_code == 0
+    return store
+
+
 @pytest.mark.parametrize(
     "every, schedule",
     [
@@ -798,7 +805,7 @@ def test_a_file_larger_than_the_bound_still_goes_alone():
     ],
 )
 def test_cron_prints_a_crontab_line(tmp_path, every, schedule):
-    result = run_cli("cron", *every, store=tmp_path / "store")
+    result = run_cli("cron", *every, store=sourced(tmp_path / "store"))
     assert result.exit_code == 0, result.output
     line = result.stdout.strip()
     assert "\n" not in line and line.startswith(schedule + " /")
@@ -808,7 +815,7 @@ def test_cron_prints_a_crontab_line(tmp_path, every, schedule):
 
 
 def test_cron_line_carries_global_options_and_escapes_percent(tmp_path):
-    store = tmp_path / "50% done"
+    store = sourced(tmp_path / "50% done")
     result = run_cli("--chroma-url", "http://nas:8000", "cron", store=store)
     assert result.exit_code == 0, result.output
     assert f"--store '{tmp_path}/50\\% done' --chroma-url http://nas:8000 backfill --quiet" in result.stdout
@@ -816,14 +823,21 @@ def test_cron_line_carries_global_options_and_escapes_percent(tmp_path):
 
 @pytest.mark.parametrize("every", ["45", "90", "0"])
 def test_cron_refuses_intervals_cron_cannot_keep(tmp_path, every):
-    result = run_cli("cron", "--every", every, store=tmp_path / "store")
+    result = run_cli("cron", "--every", every, store=sourced(tmp_path / "store"))
     assert result.exit_code == 2
 
 
+def test_cron_refuses_a_store_its_backfills_would_fail_on(tmp_path):
+    """A mistyped --store, or one with nothing ingested yet, would fail every night."""
+    missing = run_cli("cron", store=tmp_path / "typo")
+    assert missing.exit_code == 1 and "no brainq store at" in missing.output
+    Store(tmp_path / "store", create=True).close()
+    empty = run_cli("cron", store=tmp_path / "store")
+    assert empty.exit_code == 2 and "no sources to scan" in empty.output
+
+
 def test_cron_line_runs(tmp_path):
-    store, empty = tmp_path / "store", tmp_path / "empty"
-    empty.mkdir()
-    assert run_cli("ingest", str(empty), store=store).exit_code == 0
+    store = sourced(tmp_path / "store")
     line = run_cli("cron", "--every", "10", store=store).stdout
     done = subprocess.run(shlex.split(line)[5:], capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")

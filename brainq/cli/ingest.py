@@ -106,13 +106,15 @@ def cron(
         15 3 * * * /home/me/brainq/.venv/bin/brainq --store /home/me/.local/share/brainq backfill --quiet
     """
     from brainq.schedule import cron_line
-    from brainq.store import is_store
 
     settings: Settings = ctx.obj
-    settings.config()  # a broken --patterns file is reported now, not by every backfill the line runs
-    url = settings.chroma_url
-    if url is None and is_store(os.path.expanduser(settings.store_dir)):  # cron has no BRAINQ_CHROMA_URL
-        url = settings.store().server_url
+    # What every backfill the line runs would fail on is reported now: a broken --patterns
+    # file, no store there, a store with no sources.
+    settings.config()
+    store = settings.store()
+    if not store.sources():
+        raise UsageError("no sources to scan: `brainq ingest PATH` makes PATH one, for the line's backfills to keep in step")
+    url = settings.chroma_url or store.server_url  # cron has no BRAINQ_CHROMA_URL
     typer.echo(cron_line(every, settings.store_dir, url, settings.patterns))
 
 
