@@ -203,7 +203,7 @@ def test_read_only_store(tmp_path):
     finally:
         store.chmod(0o700)
     assert result.returncode == 1
-    assert result.stderr.startswith(f"brainq: error: store {store} is not yours to use ({store}: not writable by you); ")
+    assert result.stderr.startswith(f"brainq: error: store {store} is yours, but {store} is closed to you (not writable by you); `chmod -R u+rwX")
     assert result.stderr.count("\n") == 1
 
 
@@ -218,8 +218,12 @@ def test_a_store_whose_files_are_not_yours_is_refused_in_one_line(tmp_path, monk
     (store / "chroma").mkdir()
     (store / "chroma" / "chroma.sqlite3").touch()
     refused = store / "chroma" / "chroma.sqlite3"
-    real_access = os.access
+    real_access, me = os.access, os.geteuid()
     monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != refused and real_access(path, mode))
+    # Yours, its mode changed (`chmod 555`): chown would not help.
+    with pytest.raises(StoreError, match=rf"^store {store} is yours, but {refused} is closed to you \(not writable by you\); `chmod -R u\+rwX {store}`"):
+        Store(store)
+    monkeypatch.setattr(os, "geteuid", lambda: me + 1)
     with pytest.raises(StoreError, match=rf"^store {store} is not yours to use \({refused}: not writable by you\); if it was made with sudo"):
         Store(store)
 

@@ -109,6 +109,14 @@ class Store:
             raise self._not_yours(exc.filename or self.home, exc.strerror) from None
 
     def _not_yours(self, path, reason: str) -> StoreError:
+        """A store made with sudo is root's to give back; one of yours whose mode was changed
+        (`chmod 555`) is yours to make writable again, which chown would not do."""
+        try:
+            yours = os.stat(path).st_uid == os.geteuid()
+        except OSError:
+            yours = False
+        if yours:
+            return StoreError(f"store {self.home} is yours, but {path} is closed to you ({reason}); `chmod -R u+rwX {self.home}` opens it again")
         return StoreError(
             f"store {self.home} is not yours to use ({path}: {reason}); "
             f"if it was made with sudo, `sudo chown -R $USER {self.home}` gives it back"
