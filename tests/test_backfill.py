@@ -291,12 +291,15 @@ def test_moved_file_is_recognised_and_not_embedded_again(home):
 # -- mailboxes -----------------------------------------------------------------------------------
 
 
-def test_grown_mbox_reads_only_the_new_messages(home, tmp_path):
+# family.mbox's last message has no blank line after it, as Netscape's mailboxes end: the
+# next message may come with one, or without (its envelope in Netscape's format).
+@pytest.mark.parametrize("growth", [GROWTH, b"\n" + GROWTH], ids=["envelope", "blank-line-first"])
+def test_grown_mbox_reads_only_the_new_messages(home, tmp_path, growth):
     tree, store = home
     mbox = tree / "mail/family.mbox"
     before_docs, before_chunks = documents(store, mbox), chunk_ids(store, mbox)
     with open(mbox, "ab") as fh:
-        fh.write(GROWTH)
+        fh.write(growth)
     report = backfill(store)
     assert (report["updated"], report["unchanged"], report["documents"]) == (1, TREE_FILES - 1, 2)
     after = documents(store, mbox)

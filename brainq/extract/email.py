@@ -243,7 +243,8 @@ class MboxCursor:
 
 
 def continues_mbox(path: str, offset: int) -> bool:
-    """True when a full read of the file would start a new message at `offset` as well.
+    """True when a full read of the file would start a new message at `offset` as well, or
+    after the blank lines that begin what follows it.
 
     That is `split_mbox`'s rule: an envelope line and a header block, after a blank line or in
     the envelope's own format. Then reading from `offset` finds the same new messages a full
@@ -255,6 +256,11 @@ def continues_mbox(path: str, offset: int) -> bool:
         before = fh.read(min(offset, 256))
         head = fh.read(16384)
     lines = head.splitlines(keepends=True)
+    # A mailbox whose last message has no blank line after it (Netscape's) gets one with the
+    # next message appended: a full read ends the old message with it, a read from `offset`
+    # passes over it, and both start the new message after it.
+    while before.endswith(b"\n") and lines and not lines[0].strip():
+        before += lines.pop(0)
     if not (before.endswith(b"\n") and lines and _is_envelope(lines[0])):
         return False
     if not _looks_like_header_block(lines[1:]):

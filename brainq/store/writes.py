@@ -13,9 +13,10 @@ list, so a concurrent `ask` sees a file's old state or its new one, never a mix.
 An mbox that only grew is not read again from the start. Its record keeps `read_offset`, the
 bytes that were read (its size then), and `messages`, how many messages they held; its sha256
 covers exactly those bytes. When the file is larger, the hash of its first `read_offset` bytes
-is unchanged and a new message starts there, only the bytes after it are read, and their
-documents are added beside the file's others (`add_documents`). Anything else (a changed
-prefix, a last message that was still being written) reads the whole file again.
+is unchanged and a new message starts there (or after the blank line that ends the last one,
+where it had none), only the bytes after it are read, and their documents are added beside the
+file's others (`add_documents`). Anything else (a changed prefix, a last message that was still
+being written) reads the whole file again.
 """
 
 from __future__ import annotations
