@@ -49,6 +49,8 @@ from brainq.store.records import EMPTY, NOT_A_KIND, within
 SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv", ".cache"}
 # How the reason a file failed ends when the documents of its last reading are kept.
 KEPT = "; what was read of it before is kept"
+# How the reason begins for a file that could not be opened (its permissions, an I/O error).
+CANNOT_READ = "cannot read: "
 # The writer embeds this many chunks at a time (length-sorted, so less padding than small
 # batches), and this many more may wait parsed: the bound keeps memory flat on huge trees.
 BATCH_CHUNKS = 512
@@ -420,17 +422,33 @@ def _mailbox_file(path: str, skip: set[str]) -> bool:
         return False  # read, it fails with its own reason
 
 
-def _unreadable(report: IngestReport, progress: Progress, path: str, exc: OSError) -> None:
-    """A file that cannot be read fails; one deleted since the walk listed it (a download's
-    partial file, a database's journal) is gone, not broken, and a link to nothing (its target
-    gone, or a loop of links) holds nothing to read: both are passed over, so a nightly backfill
-    does not fail on them for good."""
+def _unreadable(store: Store, report: IngestReport, progress: Progress, path: str, exc: OSError) -> None:
+    """A file that cannot be read fails, and is recorded so that `status` names it; one deleted
+    since the walk listed it (a download's partial file, a database's journal) is gone, not
+    broken, and a link to nothing (its target gone, or a loop of links) holds nothing to read:
+    both are passed over, so a nightly backfill does not fail on them for good."""
     if exc.errno in (errno.ENOENT, errno.ELOOP) and os.path.islink(path):
         _skip(report, progress, path, BROKEN_LINK)
     elif exc.errno == errno.ENOENT:
         _skip(report, progress, path, "gone before it was read")
     else:
-        _fail(report, progress, path, f"cannot read: {exc.strerror}")
+        reason = CANNOT_READ + exc.strerror + (KEPT if _read_before(store.file_record(path)) else "")
+        store.unopened_file(path, reason)
+        _fail(report, progress, path, reason)
+
+
+def _read_before(record: FileRecord | None) -> bool:
+    """Whether the documents of the file's last good reading are stored, to keep if it fails now."""
+    return bool(record and record.sha256 and not record.pending and (not record.error or record.error.endswith(KEPT)))
+
+
+def _tried_again(record: FileRecord, config: Config) -> bool:
+    """Whether the file is read however unchanged it looks: one that could not be opened (a
+    chmod that lets it be read changes neither its size nor its time), and a PDF that needed
+    a password when passwords are given (they are no part of `derived`: a file record must
+    not store anything derived from them)."""
+    error = record.error or ""
+    return error.startswith(CANNOT_READ) or (error.startswith("encrypted") and bool(config.limits.passwords))
 
 
 def _examine(store: Store, config: Config, derived: int, path: str, report: IngestReport, progress: Progress):
@@ -442,7 +460,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     try:
         st = os.stat(path)
     except OSError as exc:
-        _unreadable(report, progress, path, exc)
+        _unreadable(store, report, progress, path, exc)
         return
     if stat.S_ISDIR(st.st_mode):  # one the walk could not enter
         try:
@@ -458,10 +476,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         _skip(report, progress, path, "not a regular file")
         return
     record = store.file_record(path)
-    # A PDF that needed a password is tried again when passwords are given: they are no part
-    # of `derived` (a file record must not store anything derived from them).
-    locked = bool(record and record.error and record.error.startswith("encrypted") and config.limits.passwords)
-    current = record and not record.pending and record.sha256 and record.derived == derived and not locked
+    current = record and not record.pending and record.sha256 and record.derived == derived and not _tried_again(record, config)
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
         _unchanged(report, progress, path, record)
         return
@@ -479,7 +494,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         sha, prefix_sha = _sha256(path, st.st_size, record.read_offset if grew else None)
         resume = grew and prefix_sha == record.sha256 and mail.continues_mbox(path, record.read_offset)
     except OSError as exc:
-        _unreadable(report, progress, path, exc)
+        _unreadable(store, report, progress, path, exc)
         return
     if current and record.sha256 == sha:
         store.touch_file(path, st.st_size, st.st_mtime_ns)
@@ -512,8 +527,7 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
         # Hostile files reach corners no parser anticipates (some state their assumptions with
         # `assert`); the run must go on without them.
         reason = f"unreadable ({type(exc).__name__}: {str(exc)[:120]})"
-    read_before = record and record.sha256 and not record.pending and (not record.error or record.error.endswith(KEPT))
-    if read_before and not mailbox:
+    if _read_before(record) and not mailbox:
         # A file read before that fails now (overwritten by a broken copy, or out of time on a
         # busy night, or read again with new settings) keeps what was read of it: only a file
         # that is gone is dropped. Like any unreadable file, it is passed over until it

@@ -178,6 +178,41 @@ def test_a_file_that_no_longer_reads_keeps_its_documents_and_is_tried_again(home
     assert_consistent(store)
 
 
+def test_a_file_it_may_not_open_is_named_by_status_until_it_reads(home, monkeypatch):
+    """A file whose permissions changed fails on every run, as letting it be read again changes
+    neither its size nor its time; it keeps what was read of it, and `status` names it."""
+    tree, store = home
+    changed, touched, fresh = tree / "notes/wifi.txt", tree / "notes/hvac.md", tree / "notes/spare-key.txt"
+    before = documents(store, changed)
+    changed.write_text(changed.read_text() + "\nThe guest network is now called Backyard.\n")
+    os.utime(touched)
+    fresh.write_text("The spare key is under the blue flower pot.")
+    denied_paths, real_open = {str(changed), str(touched), str(fresh)}, open
+
+    def denied(file, *args, **kwargs):
+        if str(file) in denied_paths:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)
+
+    kept = "cannot read: Permission denied; what was read of it before is kept"
+    unread = {(str(changed), kept), (str(touched), kept), (str(fresh), "cannot read: Permission denied")}
+    # As the owner who took away their own rights (root, running the tests, keeps them).
+    with monkeypatch.context() as patched:
+        patched.setattr("builtins.open", denied)
+        for _ in range(2):
+            assert {(f["path"], f["reason"]) for f in backfill(store, status=3)["failures"]} == unread
+        info = json.loads(run_cli("status", "--json", store=store).stdout)
+        assert {(f["path"], f["reason"]) for f in info["failed_files"]} == unread
+        assert info["files_with_errors"] == 3 and documents(store, changed) == before
+        assert f"\nunread: {fresh}: cannot read: Permission denied" in run_cli("status", store=store).stdout
+    report = backfill(store)
+    assert (report["added"], report["updated"], report["failed"]) == (1, 2, 0)
+    info = json.loads(run_cli("status", "--json", store=store).stdout)
+    assert info["failed_files"] == [] and info["files_with_errors"] == 0
+    assert backfill(store)["unchanged"] == TREE_FILES + 1
+    assert_consistent(store)
+
+
 def test_deleted_file_is_dropped(home):
     tree, store = home
     (tree / "mail/invite.eml").unlink()

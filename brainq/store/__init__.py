@@ -196,6 +196,9 @@ class Store:
     def failed_file(self, path: str, size: int, mtime_ns: int, sha256: str, error: str, derived: int) -> None:
         self.catalog.failed_file(path, size, mtime_ns, sha256, error, derived)
 
+    def unopened_file(self, path: str, error: str) -> None:
+        self.catalog.unopened_file(path, error)
+
     def get_documents(self, doc_ids: Iterable[str]) -> dict[str, StoredDocument]:
         return self.catalog.get_documents(doc_ids)
 

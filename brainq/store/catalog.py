@@ -308,6 +308,15 @@ class Catalog:
             (size, mtime_ns, sha256, error, utc_now(), derived, path),
         )
 
+    def unopened_file(self, path: str, error: str) -> None:
+        """The file could not be opened: remember why, for `status`. Its size, time and hash,
+        of its last reading if any, stay, as do its documents: it is read when it opens."""
+        self.db.execute(
+            "INSERT INTO files (path, error, checked_at) VALUES (?, ?, ?) "
+            "ON CONFLICT(path) DO UPDATE SET error = excluded.error, checked_at = excluded.checked_at",
+            (path, error, utc_now()),
+        )
+
     def mark_pending(self, path: str, size: int, mtime_ns: int) -> None:
         self.db.execute(
             "INSERT INTO files (path, size, mtime_ns, sha256, pending, error, checked_at) "
