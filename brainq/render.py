@@ -101,7 +101,10 @@ class FileProgress:
         )
 
 
-def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> None:
+def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool, named: frozenset[str] = frozenset()) -> None:
+    """The run in one line, each failure on one of its own, and why a file `named` on the
+    command line was passed over (a file a folder holds that brainq does not read is only
+    counted: a photo library's sidecars would bury the line)."""
     if as_json:
         print_json(report.to_json())
         return
@@ -109,6 +112,9 @@ def print_ingest_report(report: IngestReport, as_json: bool, quiet: bool) -> Non
         err.print(f"failed: {shown(failure.path)}: {shown(failure.reason)}", markup=False)
     if quiet:
         return
+    for skip in report.skipped_files:
+        if skip.path in named:
+            err.print(f"skipped: {shown(skip.path)}: {shown(skip.reason)}", markup=False)
     kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(report.by_kind.items()))
     unchanged = f"{report.unchanged} unchanged"
     if report.still_unread:  # failed before, and passed over until they change

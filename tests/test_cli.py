@@ -221,6 +221,17 @@ def test_bad_patterns_file_names_key_and_line(tmp_path):
         assert f"{bad}:{line}: patterns.logistical.decay.half_life_days: expected a number" in result.stderr
 
 
+def test_a_file_named_to_ingest_and_passed_over_says_why(tmp_path):
+    """Named on the command line, it was asked for; in a folder, it is only counted."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "photos.rar").write_bytes(b"Rar!")
+    named = run("ingest", str(folder / "photos.rar"), store=tmp_path / "store")
+    assert named.returncode == 0 and f"skipped: {folder / 'photos.rar'}: not a kind brainq reads" in named.stderr
+    walked = run("ingest", str(folder), store=tmp_path / "store")
+    assert walked.returncode == 0 and "skipped:" not in walked.stderr and "1 skipped" in walked.stdout
+
+
 def test_empty_store_status_and_list(tmp_path):
     store = tmp_path / "store"
     Store(store).close()

@@ -133,7 +133,7 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, p
         with FileProgress(enabled=not (as_json or quiet)) as progress:
             report = run_ingest(store, config, paths, progress=progress)
         store.log_run(command, report.to_json())
-    print_ingest_report(report, as_json=as_json, quiet=quiet)
+    print_ingest_report(report, as_json=as_json, quiet=quiet, named=frozenset(os.path.abspath(p) for p in paths))
     if report.interrupted:
         raise typer.Exit(130)
     if report.failures:
