@@ -53,6 +53,19 @@ def test_missing_and_orphan_vectors_are_mended_without_the_source_files(notes_st
     assert ask_json(store, "What's the WiFi password?")["results"][0]["path"] == before
 
 
+def test_a_question_to_a_store_whose_vectors_are_gone_says_so_and_how_to_mend_it(notes_store):
+    """Answered from words alone, it would look like a store that works. In a process of its
+    own: this one's Chroma client keeps what it read of the folder deleted."""
+    _, store = notes_store
+    shutil.rmtree(store / "chroma")
+    asked = subprocess.run(
+        [sys.executable, "-m", "brainq", "--store", str(store), "ask", "What's the WiFi password?"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert asked.returncode == 1 and asked.stderr.count("\n") == 1
+    assert "has lost its vectors" in asked.stderr and "`brainq status --repair` makes them again" in asked.stderr
+
+
 @pytest.mark.parametrize("older", [False, True], ids=["store", "store made before the wider search"])
 def test_vectors_chroma_cannot_open_are_moved_aside_and_made_again(notes_store, older):
     tree, store = notes_store

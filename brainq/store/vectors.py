@@ -309,6 +309,11 @@ class Chroma:
         width = max(n, held) if held <= SEARCHED_WHOLE else n
         result = self.collection.query(query_embeddings=[vector], n_results=width, include=["distances"])
         ids, distances = result["ids"][0][:n], result["distances"][0][:n]
+        if not ids:  # the catalog lists chunks and Chroma holds no vector: its files were lost
+            raise StoreError(
+                f"store {self.home} has lost its vectors ({held} chunks listed, no vector in Chroma): "
+                "`brainq status --repair` makes them again from the catalog's text"
+            )
         live = {chunk_id: (doc_id, text) for chunk_id, doc_id, text in self.catalog.chunk_texts(ids)}
         return [Hit(cid, *live[cid], 1.0 - distance) for cid, distance in zip(ids, distances) if cid in live]
 
