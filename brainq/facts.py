@@ -218,9 +218,8 @@ def states_value(line: str) -> bool:
 
 def _names(sentence: str) -> list[str]:
     """The names a sentence holds: after a title or "is"; or two capitalised words, one name,
-    inside a sentence after a word in lower case or a label ("we used Rask Plumbing", "the
-    nanny is José Núñez", "Collector: Quentin Marrowby"), or opening it before a comma or a
-    verb ("Luis Ortega will come"). Not words of a
+    inside a sentence after a word in lower case ("we used Rask Plumbing", "the nanny is José
+    Núñez"), or opening it before a comma or a verb ("Luis Ortega will come"). Not words of a
     greeting or a heading ("Dear Customer Service,", "Wednesday Morning Update")."""
     found = [m[0] for m in _NAMED.finditer(sentence) if not (m["name"] and _NO_NAME.fullmatch(m["name"]))]
     words = sentence.split()
@@ -232,7 +231,7 @@ def _names(sentence: str) -> list[str]:
             after = words[i + 2] if i + 2 < len(words) else ""
             if words[i + 1][-1] in ",(-" or after.lower() in _NAME_VERBS:
                 found.append(f"{first} {second}")
-        elif words[i - 1][0].islower() or words[i - 1].endswith((",", ":")):
+        elif words[i - 1][0].islower() or words[i - 1].endswith(","):
             found.append(f"{first} {second}")
     return found
 
