@@ -191,16 +191,18 @@ _PLACE_WORDS = {"where", "location", "venue", "place", "address", "at", "in", "f
 _WORD = re.compile(r"[^\W\d_][\w'&-]*")
 
 
-# A short run of digits after a label of a few words and a colon ("Garage keypad: 8812").
-_LABELLED_RUN = re.compile(r"((?:[^\W\d_][\w'-]*[ \t]+){0,3}[^\W\d_][\w'-]*)[ \t]*[:#=][ \t]*\d{3,8}(?![\w$]|[.,:/-]\d)")
+# A short run of digits after a label's colon ("Garage keypad: 8812"), the label's last word
+# caught.
+_LABELLED_RUN = re.compile(r"([^\W\d_][\w'-]*)[ \t]*[:#=][ \t]*\d{3,8}(?![\w$]|[.,:/-]\d)")
 
 
 def _labelled_as_asked(sentence: str, asked: str) -> bool:
-    """Whether a short number is labelled with a word of the question ("Garage keypad: 8812"
+    """Whether a short number is labelled in the question's own words ("Garage keypad: 8812"
     for "what is the garage keypad code?"): the label says what it is, as "code" would, where
-    a bare "8812" could be anything. Words of four letters or more: "the", "our" label nothing."""
-    question = {w.lower() for w in _WORD.findall(asked) if len(w) >= 4}
-    return any({w.lower() for w in _WORD.findall(m[1])} & question for m in _LABELLED_RUN.finditer(sentence))
+    a bare "8812" could be anything. By its last word, which names the thing numbered: "Garage
+    built: 1998" is a year of the garage, "Alarm company phone: 555 0142" another number."""
+    question = {w.lower() for w in _WORD.findall(asked)}
+    return any(m[1].lower() in question for m in _LABELLED_RUN.finditer(sentence))
 
 
 def _named_in(found: str, asked: str) -> bool:

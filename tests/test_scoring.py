@@ -555,8 +555,11 @@ def test_a_short_code_is_the_number_its_name_goes_before(sentence):
 def test_a_short_number_labelled_with_the_questions_words_is_the_code_asked_for():
     question = "What is the garage keypad code?"
     assert holds("Garage keypad: 8812", "code", None, question)
+    assert holds("Our garage keypad: 8812", "code", None, question)
     assert not holds("Garage keypad: 8812", "code", None, "What is the wifi password?")
     assert not holds("Dismissal: 1245", "code", None, question)  # a label of other words
+    assert not holds("Garage built: 1998", "code", None, question)  # ... or of more words
+    assert not holds("Alarm company phone: 555 0142", "code", None, "What is the alarm code?")
     assert not holds("Our code was changed", "code", None, question)  # no number
 
 
