@@ -209,6 +209,12 @@ def iter_mentions(text: str, day_first: bool | None = None) -> Iterator[Mention]
             yield mention
 
 
+# What follows a month and a figure that are a date, not a count ("the Feb 30 day trial", "the
+# September 90-day pass", "August 32 years ago", "31 April Lane"): the question's end, a stop,
+# or a word that goes on after a date.
+_ENDS_A_DATE = re.compile(r"\s*(?:$|[?.,;:!)]|(?:at|in|on|is|was|and|or|for|this|next|last|from|to|until)\b)", re.IGNORECASE)
+
+
 def impossible_days(text: str) -> list[str]:
     """Days written with a month's name that no calendar has ("February 30", "the 31st of April",
     "Feb 29, 2027"), as printed. iter_mentions passes over them, so a question naming one would
@@ -216,7 +222,7 @@ def impossible_days(text: str) -> list[str]:
     found = []
     for m in _CALENDAR_DATE.finditer(text):
         parts = _parts(m)
-        if "day" not in parts or parts["month"].isdigit():
+        if "day" not in parts or parts["month"].isdigit() or not _ENDS_A_DATE.match(text, m.end()):
             continue
         try:
             date(plausible_year(parts.get("year")) or 2000, MONTHS[parts["month"].lower()], int(parts["day"]))

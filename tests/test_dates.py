@@ -198,6 +198,9 @@ def test_nearest_occurrence_of_february_29():
         ("What's on Feb 29, 2028?", []),
         ("What's on April 30?", []),
         ("Is 2/30 the ratio?", []),  # numbers alone may be no date at all
+        ("What did the Feb 30 day trial cost?", []),  # nor a month and a count
+        ("How much was the September 90-day pass?", []),
+        ("Who lives at 31 April Lane?", []),
     ],
 )
 def test_impossible_days_are_the_named_months_days_no_calendar_has(text, impossible):
