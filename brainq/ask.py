@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from brainq.config import Bucket, Config
-from brainq.dates import impossible_days, set_order
+from brainq.dates import MIN_YEAR, impossible_days, set_order
 from brainq.errors import StoreError, UsageError
 from brainq.extract import calendar
 from brainq.intent import Intent, classify
@@ -219,9 +219,11 @@ def _nothing_about(first: date, last: date) -> str:
     if (last - first).days <= ONLY_TIME_DAYS:
         days = str(first) if first == last else f"{first} to {last}"
         return f"Nothing in the store is about {days}, the only thing the question names"
+    opened = first.year < MIN_YEAR  # "before 2019" has no first day
+    days, since = (f"up to {last}", "") if opened else (f"{first} to {last}", f" --since {first}")
     return (
-        f"The question names only a time, {first} to {last}: too long for any one document to answer."
-        f" Ask about something in it, or list what was written then (brainq list --since {first} --until {last})"
+        f"The question names only a time, {days}: too long for any one document to answer."
+        f" Ask about something in it, or list what was written then (brainq list{since} --until {last})"
     )
 
 

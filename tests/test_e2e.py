@@ -244,6 +244,7 @@ def test_a_question_that_names_only_a_time_is_answered_by_what_is_about_it(sampl
     "question, says",
     [
         ("What happened in 2019?", "names only a time, 2019-01-01 to 2019-12-31: too long"),
+        ("What happened before 2019?", "up to 2018-12-31: too long for any one document to answer. Ask about something in it, or list what was written then (brainq list --until 2018-12-31)"),
         ("What did we do on June 3, 2014?", "Nothing in the store is about 2014-06-03"),
     ],
 )
