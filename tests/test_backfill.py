@@ -268,6 +268,16 @@ def test_forget_says_which_documents_stay_as_a_copy_elsewhere(home):
     assert_consistent(store)
 
 
+def test_forget_of_several_paths_forgets_nothing_when_one_holds_nothing(home):
+    """A typo among the paths: exit 2 says nothing happened, so nothing may have."""
+    tree, store = home
+    before = documents(store, tree / "notes/wifi.txt")
+    result = run_cli("forget", str(tree / "notes"), str(tree / "nots"), store=store)
+    assert result.exit_code == 2 and "nots: nothing in the store comes from there" in result.output
+    assert documents(store, tree / "notes/wifi.txt") == before
+    assert "left out" not in run_cli("sources", store=store).output
+
+
 def test_forget_tells_its_progress_file_by_file(home):
     """Forgetting a folder of thousands of files takes a while: the bar moves as each goes."""
     tree, store = home

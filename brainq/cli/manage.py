@@ -90,8 +90,11 @@ def forget(
 
     settings: Settings = ctx.obj
     store = settings.store()
-    with store.writer_lock(wait), FileProgress(enabled=True, work="forget") as progress:
-        gone, kept = (sum(counts) for counts in zip(*(store.forget(absolute(path), progress) for path in paths)))
+    targets = [absolute(path) for path in paths]
+    with store.writer_lock(wait):
+        store.check_forgettable(targets)
+        with FileProgress(enabled=True, work="forget") as progress:
+            gone, kept = (sum(counts) for counts in zip(*(store.forget(target, progress) for target in targets)))
     said = f"forgot {counted(gone, 'document')}"
     if kept:  # the same file elsewhere, or one message in two mail folders
         said += f"; {counted(kept, 'document')} {'stays' if kept == 1 else 'stay'}, kept from a copy at another path"

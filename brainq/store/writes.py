@@ -158,7 +158,7 @@ class Writes:
             # The sources inside it go too ("forget ~/Mail" of ~/Mail/work and ~/Mail/home), or
             # their next backfill would bring it all back.
             if not self.catalog.remove_source(target, inside=True) and not files:
-                raise UsageError(f"{target}: nothing in the store comes from there")
+                raise self._foreign(target)
             inside = any(within(target, source) for source in self.catalog.sources())
             # Remembered as forgotten while its files go, so that the next run finishes a
             # forget stopped midway (ingest.forgotten_left); inside a source, for good.
@@ -174,6 +174,19 @@ class Writes:
         if not inside:
             self.catalog.remember(target)
         return len(documents) - kept, kept
+
+    def check_forgettable(self, targets: list[str]) -> None:
+        """Every one of `targets` has something to forget, or a UsageError says which has not,
+        before anything is forgotten: `forget ~/Mail/old ~/Mail/olld` forgets nothing, where it
+        forgot the first and then stopped on the typo."""
+        sources = self.catalog.sources()
+        for target in targets:
+            if not self.catalog.files_under(target) and not any(within(source, target) for source in sources):
+                raise self._foreign(target)
+
+    @staticmethod
+    def _foreign(target: str) -> UsageError:
+        return UsageError(f"{target}: nothing in the store comes from there")
 
     def forget_file(self, path: str) -> None:
         """Drop a file and its documents."""
