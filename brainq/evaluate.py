@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -163,9 +164,10 @@ def _means(ms: list[dict]) -> dict:
     return row
 
 
-def load_queries(path: Path) -> list[Question]:
-    """Read a queries.yaml; expected paths are relative to its folder. A mistyped key or value
-    is an error naming it: one silently ignored would change the scores without a word."""
+def load_queries(path: Path, patterns: Iterable[str] | None = None) -> list[Question]:
+    """Read a queries.yaml; expected paths are relative to its folder, and name files that are
+    there. A mistyped key, value or path is an error naming it: one silently ignored would
+    change the scores without a word. `patterns`: the names a question may expect."""
     try:
         data = load_yaml(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -200,6 +202,10 @@ def load_queries(path: Path) -> list[Question]:
             raise bad("expect", "a list of paths")
         if q.get("verdict") not in (None, *LEVELS):
             raise bad("verdict", " or ".join(LEVELS))
+        if patterns is not None and q.get("pattern") not in (None, *patterns):
+            raise bad("pattern", " or ".join(patterns))
+        if missing := next((e for e in expect if not os.path.exists(root / e)), None):
+            raise UsageError(f"{path}: queries[{i}].expect: no such file: {missing}")
         questions.append(
             Question(
                 question=q["question"],

@@ -80,6 +80,8 @@ def test_an_answer_is_judged_by_the_source_it_quotes():
         ("as_off: 2026-03-12\nqueries: []\n", "q.yaml: as_off: unknown key"),
         ("queries:\n  - question: x\n    expects: [a.eml]\n", "queries[0].expects: unknown key"),
         ("queries:\n  - question: '?'\n", "queries[0].question: the question has no words"),
+        ("queries:\n  - question: x\n    expect: [../nowhere/a.eml]\n", "queries[0].expect: no such file: ../nowhere/a.eml"),
+        ("queries:\n  - question: x\n    pattern: bogus\n", "queries[0].pattern: expected logistical or entity or historical, got 'bogus'"),
     ],
 )
 def test_a_mistyped_question_file_is_refused_naming_the_key(tmp_path, text, message):
@@ -87,7 +89,7 @@ def test_a_mistyped_question_file_is_refused_naming_the_key(tmp_path, text, mess
     path = tmp_path / "q.yaml"
     path.write_text(text)
     with pytest.raises(UsageError, match=re.escape(message)):
-        load_queries(path)
+        load_queries(path, load_config().patterns)
 
 
 def test_a_question_file_not_in_utf8_or_expecting_an_unknown_pattern_is_refused(tmp_path):

@@ -144,8 +144,9 @@ def evaluate(
     confidently wrong. Expected paths in the file are relative to the file's folder; a
     question without `pattern` or `verdict` is not scored on it. The file holds `as_of` (the
     day asked, YYYY-MM-DD) and `queries`, each with `question` and any of `pattern`, `expect` (a
-    list), `verdict`, `as_of`, `group` and `note`; another key is refused by name, so a misspelt
-    one cannot change the scores unseen.
+    list), `verdict`, `as_of`, `group` and `note`; another key, a pattern not in patterns.yaml
+    or an expected path to no file is refused by name, so a misspelt one cannot change the
+    scores unseen.
 
     Example:
 
@@ -158,7 +159,7 @@ def evaluate(
 
     settings: Settings = ctx.obj
     config = settings.config()
-    spec = load_queries(queries)
+    spec = load_queries(queries, config.patterns)
     store = settings.store()
     report = run_eval(spec, store, config, lazy_question_embed(store, config.embedding), baseline)
     if as_json:
