@@ -458,12 +458,13 @@ def _relative_day(parts: dict[str, str], anchor: date) -> date | None:
     return weekday_on_or_after(anchor, weekday)
 
 
-# A label saying the date after it is when the document was written. A specific one ("Invoice
-# date") beats a bare "Date:", which could be anything on a form.
+# A label saying the date after it is when the document was written, or last revised ("Updated:
+# March 2025"). A specific one ("Invoice date") beats a bare "Date:", which could be anything on
+# a form.
 _LABEL = re.compile(
     r"\b(?:(?P<specific>(?:invoice|statement|receipt|order|bill|billing|letter|document|issue"
     r"|transaction|purchase)\s+date|date\s+of\s+(?:issue|invoice|statement)|dated|issued(?:\s+on)?)"
-    r"|date)\s*[:#.-]?\s*$",
+    r"|date|(?:last\s+)?(?:updated|revised|modified)(?:\s+on)?|(?:written|created)(?:\s+on)?)\s*[:#.-]?\s*$",
     re.IGNORECASE,
 )
 # Words before a date that make it some other date than the writing date: an invoice's due date

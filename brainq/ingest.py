@@ -62,7 +62,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 32  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 33  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -95,7 +95,9 @@ DERIVATION = 32  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # dates, reschedules "from March 3 to March 10" and "March 7 - 10 AM" for spans)
 # 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so;
 # 32: and its notes say so, so that its sentences are read so when a question is asked; a date
-# after "born" or "DOB" is not when a note was written; "Nov. 21" ends no sentence
+# after "born" or "DOB" is not when a note was written; "Nov. 21" ends no sentence; 33: a date
+# after "Updated:", "Last revised", "Created" or "written" is when a document was written, and a
+# note that opens with a lone "Date:" line and a blank one is a note, not mail
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

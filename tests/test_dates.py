@@ -227,6 +227,8 @@ def test_impossible_days_are_the_named_months_days_no_calendar_has(text, impossi
         ("Date of birth: 01/02/1980\nDate: 03/04/2025", (datetime(2025, 3, 4), "day")),
         ("Quarterly update\nDate: March 2025", (datetime(2025, 3, 1), "month")),
         ("Date: 2025", (datetime(2025, 1, 1), "year")),
+        ("Gutters\nLast updated: March 2025\nThe gutter guy charged $90.", (datetime(2025, 3, 1), "month")),
+        ("Created on 2024-01-05\nnotes", (datetime(2024, 1, 5), "day")),
         (
             "Jane Doe\n12 Elm St\nSpringfield, IL\n\nMarch 3, 2025\n\nDear Mr. Smith,\n...",
             (datetime(2025, 3, 3), "day"),

@@ -77,6 +77,7 @@ def test_sniff_claims_mail(name, head):
         ("card.vcf", b"BEGIN:VCARD\nVERSION:3.0\nFN:Maggie\nEND:VCARD\n"),
         ("notes.txt", b"Buy milk and the 16x25x4 furnace filter.\nCall the vet.\n"),
         ("todo.md", b"To: do list\n- milk\n- eggs\n"),
+        ("tuner.txt", b"Date: March 2025\n\nThe piano tuner came and charged $180.\n"),  # a note dating itself
         ("notes.md", b"---\ntitle: Notes\ndate: 2024-01-01\n---\n# Notes\n"),
         ("prose.txt", b"From the desk of the principal: school is closed.\n"),
         ("empty.eml", b""),

@@ -144,7 +144,9 @@ def _leading_lines(head: bytes) -> list[bytes]:
 def _looks_like_header_block(lines: list[bytes]) -> bool:
     """Header fields, one of them a mail field: two or more, or one that a blank line ends.
 
-    ("To: do list" followed by a list is a note; "Subject: test", a blank line and a body is mail.)
+    ("To: do list" followed by a list is a note; "Subject: test", a blank line and a body is
+    mail; "Date: March 2025", a blank line and a body is a note that dates itself, as no mail
+    program writes a message with a date and nothing else.)
     """
     names: list[bytes] = []
     ended = False
@@ -155,7 +157,7 @@ def _looks_like_header_block(lines: list[bytes]) -> bool:
             ended = not line.strip()
             break
     mail = any(n in _MAIL_FIELDS for n in names)
-    return mail and (len(names) >= _MIN_FIELDS or (len(names) == 1 and ended))
+    return mail and (len(names) >= _MIN_FIELDS or (len(names) == 1 and ended and names[0] != b"date"))
 
 
 def split_mbox(lines: Iterable[bytes]) -> Iterator[bytes]:
