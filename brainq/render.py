@@ -281,7 +281,8 @@ def print_answer(answer, config, explain: bool) -> None:
     if not shown and answer.results:
         out.print("\n[bold]CLOSEST[/] [dim](none relevant enough to answer)[/]")
         for s in answer.results:
-            out.print(f"  {_when(s.doc)}  {s.doc.doc_type:<14} {escape(_title(s.doc, 70))}")
+            date_note = " [dim](file date)[/]" if s.doc.date_source == "mtime" else ""
+            out.print(f"  {_when(s.doc)}{date_note}  {_age(s, answer.as_of):<15} {s.doc.doc_type:<14} {escape(_title(s.doc, 70))}")
             out.print(f"      [dim]{escape(_where(s.doc))}[/]")
     for bucket in buckets(config.timeline):
         members = [s for s in shown if bucket_of(s.age_days, config.timeline) == bucket]

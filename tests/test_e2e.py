@@ -117,6 +117,10 @@ def test_something_absent_is_i_dont_know(sample_store):
     # --context says so, or a model reading it would answer from what it knows
     shown = run_cli("ask", "--as-of", AS_OF, "--context", "What time is Leo's swim lesson on Wednesday?", store=store).stdout
     assert shown.endswith(f"\n\n{answer['verdict']['reason']}.\n") and "##" not in shown
+    # On a terminal, each line of what came closest has its age, as evidence has.
+    closest = run_cli("ask", "--as-of", AS_OF, "What time is Leo's swim lesson on Wednesday?", store=store).stdout
+    listed = [line for line in closest.split("CLOSEST", 1)[1].splitlines() if re.match(r"  \d{4}-\d\d", line)]
+    assert listed and all(re.search(r"\d{4}-\d\d(-\d\d)?  +\d+ \w+ ago ", line) for line in listed), closest
 
 
 def test_a_reply_putting_practice_back_on_answers_over_the_cancellation_it_supersedes(sample_store):
