@@ -290,6 +290,8 @@ def parse_request(line: bytes) -> Request:
     for name in ("pattern", "chroma_url", "patterns"):
         if getattr(request, name) is not None and not isinstance(getattr(request, name), str):
             raise UsageError(f"not a brainq request: {name} must be a string or null")
+    if isinstance(request.top_k, bool) or request.top_k < 1:  # JSON's true is an int to Python
+        raise UsageError("not a brainq request: top_k must be 1 or more")
     return request
 
 

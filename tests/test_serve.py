@@ -156,7 +156,11 @@ def test_the_socket_speaks_json_and_refuses_anything_else(served, tmp_path):
     import pickle
 
     home, _ = served
-    for garbage in (b"hello\n", b'{"question": "x"}\n', b'{"brainq": %d, "ask": {"question": 3}}\n' % PROTOCOL):
+    negative = {"question": "x", "as_of": AS_OF, "pattern": None, "top_k": -3, "chroma_url": None, "patterns": None}
+    for garbage in (
+        b"hello\n", b'{"question": "x"}\n', b'{"brainq": %d, "ask": {"question": 3}}\n' % PROTOCOL,
+        json.dumps({"brainq": PROTOCOL, "ask": negative}).encode() + b"\n",
+    ):
         reply = _send(home, garbage)
         assert reply["brainq"] == PROTOCOL and reply["error"]["type"] == "UsageError"
         assert reply["error"]["message"].startswith("not a brainq request")
