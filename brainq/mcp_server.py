@@ -148,11 +148,19 @@ def server(store: Store, config: Config, embed) -> MCPServer:
 
 
 class _Server(MCPServer):
-    """The SDK's server, with arguments that do not fit a tool's schema reported as one line
-    that names the argument ("limit takes a whole number, got 'abc'"): the SDK passes on
-    pydantic's report, several lines that name an internal function and link pydantic's docs."""
+    """The SDK's server, with arguments that do not fit a tool's schema, or that it has none
+    for, reported as one line that names the argument ("limit takes a whole number, got
+    'abc'"): the SDK passes on pydantic's report, several lines that name an internal function
+    and link pydantic's docs."""
 
     async def call_tool(self, name, arguments, context=None):
+        tool = self._tool_manager.get_tool(name)
+        known = (tool.parameters.get("properties") or {}) if tool else None
+        if known is not None and (unknown := sorted(set(arguments or {}) - set(known))):
+            # The SDK leaves an argument no parameter takes out without a word ("top_k" to ask):
+            # the assistant would believe it was heeded.
+            takes = f"takes {', '.join(known)}" if known else "takes no arguments"
+            raise ToolError(f"Error executing tool {name}: unknown argument {unknown[0]!r}; {name} {takes}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:

@@ -33,7 +33,7 @@ def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
     tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, no_question, wordy_limit,
-            no_query, long_id, still, newest, compact_day, backwards) = session_calls(
+            no_query, long_id, still, newest, compact_day, backwards, stray) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -54,6 +54,7 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("list_documents", {"newest_first": True, "limit": 3}),
             ("list_documents", {"since": "20260301"}),
             ("search", {"query": "filter", "since": "2026-03-01", "until": "2026-02-01"}),
+            ("ask", {"question": question, "as_of": AS_OF, "top_k": 100}),
         ],
     )
     assert set(tools) == {"ask", "search", "get_document", "list_documents", "status"}
@@ -80,6 +81,9 @@ def test_every_tool_on_the_sample_store(sample_store):
     assert compact_day.is_error and "since takes a date as YYYY-MM-DD" in compact_day.content[0].text
     assert backwards.is_error and "since 2026-03-01 is after until 2026-02-01" in backwards.content[0].text
     assert long_id.is_error and len(long_id.content[0].text) < 200  # a client's argument quoted in part
+    assert stray.is_error and stray.content[0].text == (  # not left out without a word
+        "Error executing tool ask: unknown argument 'top_k'; ask takes question, as_of, pattern"
+    )
     assert not still.is_error and still.structured_content["verdict"]["level"] == "answer"
     dates = [d["source_date"] for d in newest.structured_content["result"]]
     everything = [json.loads(line)["source_date"] for line in run_cli("list", "--json", store=store).stdout.splitlines()]
