@@ -458,14 +458,19 @@ def _relative_day(parts: dict[str, str], anchor: date) -> date | None:
     return weekday_on_or_after(anchor, weekday)
 
 
-# A label saying the date after it is when the document was written, or last revised ("Updated:
-# March 2025"). A specific one ("Invoice date") beats a bare "Date:", which could be anything on
-# a form.
+# A label saying the date after it is when the document was written. A specific one ("Invoice
+# date") beats a bare "Date:", which could be anything on a form.
 _LABEL = re.compile(
     r"\b(?:(?P<specific>(?:invoice|statement|receipt|order|bill|billing|letter|document|issue"
     r"|transaction|purchase)\s+date|date\s+of\s+(?:issue|invoice|statement)|dated|issued(?:\s+on)?)"
-    r"|date|(?:last\s+)?(?:updated|revised|modified)(?:\s+on)?|(?:written|created)(?:\s+on)?)\s*[:#.-]?\s*$",
+    r"|date)\s*[:#.-]?\s*$",
     re.IGNORECASE,
+)
+# ... as is one that opens a line, or a remark in brackets, saying when it was written or last
+# revised ("Updated: March 2025", "HOUSE NOTES (written March 2023)"): inside a sentence ("the
+# will, written on June 4, 2012"; "our policy was last updated on ...") it dates something else.
+_REVISED = re.compile(
+    r"(?:^|\()\s*(?:last\s+)?(?:updated|revised|modified|written|created)(?:\s+on)?\s*[:#.-]?\s*$", re.IGNORECASE
 )
 # Words before a date that make it some other date than the writing date: an invoice's due date
 # is when it must be paid, not when it was written.
@@ -534,9 +539,10 @@ def _labelled_dates(head: str, day_first: bool) -> list[tuple[int, int, datetime
     for start, when, precision in _dates_with_year(head, day_first):
         words = _words_before(head, start)
         label = _LABEL.search(words)
-        if label is None or _NOT_WRITTEN.search(words):
+        revised = _REVISED.search(head[head.rfind("\n", 0, start) + 1 : start])
+        if (label is None and revised is None) or _NOT_WRITTEN.search(words):
             continue
-        rank = 0 if label.group("specific") else 1
+        rank = 0 if label and label.group("specific") else 1
         found.append((rank, start, when, precision))
     return found
 

@@ -96,8 +96,9 @@ DERIVATION = 33  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # 31: a text that writes a numeric date day first ("25/11/2026") has all of its dates read so;
 # 32: and its notes say so, so that its sentences are read so when a question is asked; a date
 # after "born" or "DOB" is not when a note was written; "Nov. 21" ends no sentence; 33: a date
-# after "Updated:", "Last revised", "Created" or "written" is when a document was written, and a
-# note that opens with a lone "Date:" line and a blank one is a note, not mail
+# after "Updated:", "Last revised", "Created" or "written" opening a line or a remark in brackets
+# is when a document was written, and a note (.txt, .md) opening with a lone "Date:" line and a
+# blank one is a note, not mail
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -229,6 +229,11 @@ def test_impossible_days_are_the_named_months_days_no_calendar_has(text, impossi
         ("Date: 2025", (datetime(2025, 1, 1), "year")),
         ("Gutters\nLast updated: March 2025\nThe gutter guy charged $90.", (datetime(2025, 3, 1), "month")),
         ("Created on 2024-01-05\nnotes", (datetime(2024, 1, 5), "day")),
+        ("HOUSE NOTES (written March 2023)\n\nWi-Fi: Home", (datetime(2023, 3, 1), "month")),
+        # inside a sentence, it dates something else than the letter
+        ("March 3, 2025\n\nDear Ms. Smith,\n\nYour will, written on June 4, 2012, is on file.", (datetime(2025, 3, 3), "day")),
+        ("Acme Bank\nMarch 3, 2025\n\nOur policy was last updated on January 1, 2020.", (datetime(2025, 3, 3), "day")),
+        ("Report\nDate modified: 2019-05-01\nDate: 2025-03-03", (datetime(2025, 3, 3), "day")),
         (
             "Jane Doe\n12 Elm St\nSpringfield, IL\n\nMarch 3, 2025\n\nDear Mr. Smith,\n...",
             (datetime(2025, 3, 3), "day"),

@@ -60,6 +60,7 @@ def at(*args: int, hours: float = 0) -> datetime:
         ("a.mbox.txt", b"\xef\xbb\xbfFrom -\nFrom: a@example.com\nSubject: x\n\nbody"),
         ("leading-space", b"   \nMIME-Version: 1.0\nSubject: x\n"),
         ("one-field", b"Subject: TEST\r\n\r\nTEST\r\n"),
+        ("reminder.eml", b"Date: Mon, 3 Mar 2025 10:00:00 +0000\n\nReminder\n"),  # a lone Date, named as mail
         ("4711.emlx", b"1843      \nReturn-Path: <a@example.com>\nFrom: a@example.com\nSubject: x\n"),
     ],
 )

@@ -56,6 +56,9 @@ _MAIL_FIELDS = frozenset(
     b"reply-to in-reply-to references x-mailer dkim-signature content-type".split()
 )
 _MIN_FIELDS = 2
+# A note's names: one whose header is a lone Date line is a note dating itself, where a message
+# file (a Maildir's, an .eml) is mail whatever it holds.
+_NOTE_SUFFIXES = (".txt", ".md", ".markdown")
 
 # Headers kept on the document: they drive doc_type rules (List-*, Precedence, bulk mailers'
 # marks) and supersession.
@@ -110,6 +113,8 @@ def sniff(name: str, head: bytes) -> bool:
     lines = _leading_lines(_without_emlx_length(name, head))
     if lines and _is_envelope(lines[0]):
         lines = lines[1:]
+    if name.lower().endswith(_NOTE_SUFFIXES) and len(lines) == 2 and lines[0].lower().startswith(b"date:"):
+        return False  # a note dating itself ("Date: March 2025", a blank line, its text)
     return _looks_like_header_block(lines)
 
 
@@ -144,9 +149,7 @@ def _leading_lines(head: bytes) -> list[bytes]:
 def _looks_like_header_block(lines: list[bytes]) -> bool:
     """Header fields, one of them a mail field: two or more, or one that a blank line ends.
 
-    ("To: do list" followed by a list is a note; "Subject: test", a blank line and a body is
-    mail; "Date: March 2025", a blank line and a body is a note that dates itself, as no mail
-    program writes a message with a date and nothing else.)
+    ("To: do list" followed by a list is a note; "Subject: test", a blank line and a body is mail.)
     """
     names: list[bytes] = []
     ended = False
@@ -157,7 +160,7 @@ def _looks_like_header_block(lines: list[bytes]) -> bool:
             ended = not line.strip()
             break
     mail = any(n in _MAIL_FIELDS for n in names)
-    return mail and (len(names) >= _MIN_FIELDS or (len(names) == 1 and ended and names[0] != b"date"))
+    return mail and (len(names) >= _MIN_FIELDS or (len(names) == 1 and ended))
 
 
 def split_mbox(lines: Iterable[bytes]) -> Iterator[bytes]:
