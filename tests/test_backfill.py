@@ -276,6 +276,9 @@ def test_forget_of_several_paths_forgets_nothing_when_one_holds_nothing(home):
     assert result.exit_code == 2 and "nots: nothing in the store comes from there" in result.output
     assert documents(store, tree / "notes/wifi.txt") == before
     assert "left out" not in run_cli("sources", store=store).output
+    # A path given twice, or inside another given, is forgotten with it.
+    again = run_cli("forget", str(tree / "notes"), str(tree / "notes/wifi.txt"), str(tree / "notes"), store=store)
+    assert again.exit_code == 0 and documents(store, tree / "notes/wifi.txt") == {}
 
 
 def test_forget_tells_its_progress_file_by_file(home):

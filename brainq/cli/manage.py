@@ -90,9 +90,8 @@ def forget(
 
     settings: Settings = ctx.obj
     store = settings.store()
-    targets = [absolute(path) for path in paths]
     with store.writer_lock(wait):
-        store.check_forgettable(targets)
+        targets = store.forgettable([absolute(path) for path in paths])
         with FileProgress(enabled=True, work="forget") as progress:
             gone, kept = (sum(counts) for counts in zip(*(store.forget(target, progress) for target in targets)))
     said = f"forgot {counted(gone, 'document')}"

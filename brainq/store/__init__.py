@@ -294,8 +294,8 @@ class Store:
     def forget(self, target: str, progress=None) -> tuple[int, int]:
         return self.writes.forget(target, progress)
 
-    def check_forgettable(self, targets: list[str]) -> None:
-        self.writes.check_forgettable(targets)
+    def forgettable(self, targets: list[str]) -> list[str]:
+        return self.writes.forgettable(targets)
 
     def forget_file(self, path: str) -> None:
         self.writes.forget_file(path)

@@ -175,14 +175,17 @@ class Writes:
             self.catalog.remember(target)
         return len(documents) - kept, kept
 
-    def check_forgettable(self, targets: list[str]) -> None:
-        """Every one of `targets` has something to forget, or a UsageError says which has not,
-        before anything is forgotten: `forget ~/Mail/old ~/Mail/olld` forgets nothing, where it
-        forgot the first and then stopped on the typo."""
+    def forgettable(self, targets: list[str]) -> list[str]:
+        """`targets` to forget, each once and none inside another (forgotten with it), once
+        every one has something to forget, or a UsageError says which has not, before anything
+        is forgotten: `forget ~/Mail/old ~/Mail/olld` forgets nothing, where it forgot the first
+        and then stopped on the typo."""
         sources = self.catalog.sources()
         for target in targets:
             if not self.catalog.files_under(target) and not any(within(source, target) for source in sources):
                 raise self._foreign(target)
+        unique = sorted(set(targets))
+        return [t for t in unique if not any(t != other and within(t, other) for other in unique)]
 
     @staticmethod
     def _foreign(target: str) -> UsageError:
