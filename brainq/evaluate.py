@@ -204,7 +204,7 @@ def load_queries(path: Path, patterns: Iterable[str] | None = None) -> list[Ques
             raise bad("verdict", " or ".join(LEVELS))
         if patterns is not None and q.get("pattern") not in (None, *patterns):
             raise bad("pattern", " or ".join(patterns))
-        if missing := next((e for e in expect if not os.path.exists(root / e)), None):
+        if missing := next((e for e in expect if not os.path.isfile(root / e)), None):
             raise UsageError(f"{path}: queries[{i}].expect: no such file: {missing}")
         questions.append(
             Question(
