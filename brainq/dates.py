@@ -467,7 +467,7 @@ _LABEL = re.compile(
     re.IGNORECASE,
 )
 # ... as is one that opens a line, or a remark in brackets, saying when it was written or last
-# revised ("Updated: March 2025", "HOUSE NOTES (written March 2023)"): inside a sentence ("the
+# revised ("Updated: March 2025", "Notes (written March 2023)"): inside a sentence ("the
 # will, written on June 4, 2012"; "our policy was last updated on ...") it dates something else.
 _REVISED = re.compile(
     r"(?:^|\()\s*(?:last\s+)?(?:updated|revised|modified|written|created)(?:\s+on)?\s*[:#.-]?\s*$", re.IGNORECASE

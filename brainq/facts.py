@@ -191,15 +191,15 @@ _PLACE_WORDS = {"where", "location", "venue", "place", "address", "at", "in", "f
 _WORD = re.compile(r"[^\W\d_][\w'&-]*")
 
 
-# A short run of digits after a label's colon ("Garage keypad: 8812"), the label's last word
+# A short run of digits after a label's colon ("Gate keypad: 3307"), the label's last word
 # caught.
 _LABELLED_RUN = re.compile(r"([^\W\d_][\w'-]*)[ \t]*[:#=][ \t]*\d{3,8}(?![\w$]|[.,:/-]\d)")
 
 
 def _labelled_as_asked(sentence: str, asked: str) -> bool:
-    """Whether a short number is labelled in the question's own words ("Garage keypad: 8812"
-    for "what is the garage keypad code?"): the label says what it is, as "code" would, where
-    a bare "8812" could be anything. By its last word, which names the thing numbered: "Garage
+    """Whether a short number is labelled in the question's own words ("Gate keypad: 3307"
+    for "what is the gate keypad code?"): the label says what it is, as "code" would, where
+    a bare "3307" could be anything. By its last word, which names the thing numbered: "Garage
     built: 1998" is a year of the garage, "Alarm company phone: 555 0142" another number."""
     question = {w.lower() for w in _WORD.findall(asked)}
     return any(m[1].lower() in question for m in _LABELLED_RUN.finditer(sentence))
