@@ -230,6 +230,9 @@ def test_a_file_named_to_ingest_and_passed_over_says_why(tmp_path):
     assert named.returncode == 0 and f"skipped: {folder / 'photos.rar'}: not a kind brainq reads" in named.stderr
     walked = run("ingest", str(folder), store=tmp_path / "store")
     assert walked.returncode == 0 and "skipped:" not in walked.stderr and "1 skipped" in walked.stdout
+    device = run("ingest", "/dev/null", store=tmp_path / "store")
+    assert device.returncode == 0 and "skipped: /dev/null: not a regular file" in device.stderr
+    assert "/dev/null" not in run("sources", store=tmp_path / "store").stdout  # nothing to scan again
 
 
 def test_empty_store_status_and_list(tmp_path):

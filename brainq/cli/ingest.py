@@ -129,7 +129,8 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, p
     with store.writer_lock(wait):
         if remember:
             for path in paths:
-                store.add_source(os.path.abspath(path))
+                if os.path.isdir(path) or os.path.isfile(path):  # not a pipe or a device: nothing to scan again
+                    store.add_source(os.path.abspath(path))
         with FileProgress(enabled=not (as_json or quiet)) as progress:
             report = run_ingest(store, config, paths, progress=progress)
         store.log_run(command, report.to_json())
