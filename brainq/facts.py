@@ -56,6 +56,12 @@ _NUMBER = re.compile(
     r"|hundred|thousand|dozen|twice)\b",
     re.I,
 )
+# A weight or a height with its unit ("42 lbs", "4.6 kg", "3 ft 2 in", "5'4\"").
+_MEASURE = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s?(?:lbs?|pounds?|kg|kilos?|kilograms?|oz|ounces?|grams?|g|ft|feet|foot|inch(?:es)?|in|cm|mm"
+    r"|centimet(?:er|re)s?|met(?:er|re)s?|m)\b|\b\d\s?['′]\s?\d{1,2}\b",
+    re.I,
+)
 # A place: a line labelled as one ("Where: Pool A"), a street address, or a place named after
 # a preposition ("at St. Brendan's Hall", "moved from Sweden"); not a month or a weekday ("in
 # March"), which are times.
@@ -103,8 +109,10 @@ _ASKS = (
     # A number, code or ID named as what is asked ("what's the deposit certificate number?") is
     # no amount, whatever words about money come before it.
     ("code", re.compile(r"^\W*what(?:'s| is| was| are)?\s+(?:the |our |my |his |her |their )?(?:(?!of\b)[\w'-]+ ){0,3}(?:number|code|password|pin|id)\b", re.I)),
-    # A weight or a height is never money, though "how much does Rex weigh" reads like it.
-    ("number", re.compile(r"\bweigh|\bhow (heavy|tall|old)\b", re.I)),
+    # A weight or a height is never money, though "how much does Rex weigh" reads like it: it
+    # is a figure with its unit ("42 lbs"), where any number would let a visit's date answer.
+    ("measure", re.compile(r"\bweigh|\bhow (heavy|tall)\b", re.I)),
+    ("number", re.compile(r"\bhow old\b", re.I)),
     # Money by its words; "how much" alone may be food or coverage, a number of any kind.
     (
         "amount",
@@ -183,7 +191,7 @@ def holds(sentence: str, kind: str, anchor: date | None, asked: str = "", day_fi
         return any(not _named_in(m[0], asked) for m in _PLACE.finditer(sentence))
     if kind == "code" and _labelled_as_asked(sentence, asked):
         return True
-    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER}[kind]
+    pattern = {"time": _TIME, "amount": _AMOUNT, "size": _SIZE, "code": _CODE, "number": _NUMBER, "measure": _MEASURE}[kind]
     return pattern.search(sentence) is not None
 
 

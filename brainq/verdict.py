@@ -142,7 +142,7 @@ def _unstated(top: Scored, asked: str | None) -> str | None:
     return None
 
 
-_KIND_WORDS = {"time": "time", "amount": "amount", "size": "size", "code": "number or code", "number": "number"}
+_KIND_WORDS = {"time": "time", "amount": "amount", "size": "size", "code": "number or code", "number": "number", "measure": "weight or height"}
 
 
 def _band(low: float, high: float, strength: float, closed: bool = False) -> float:

@@ -478,9 +478,10 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("What's our WiFi password?", "code"),
         ("When are the spring pictures?", "day"),
         ("How many cups of food does Maggie get?", "number"),
+        ("How old is the roof?", "number"),
         ("Is Friday a half-day?", None),
         # a weight is never money, and "how much" alone may be food or coverage
-        ("How much does Maggie weigh now?", "number"),
+        ("How much does Maggie weigh now?", "measure"),  # no money, and no number of any kind
         ("How much food does Maggie get each day?", "number"),
         ("How much did we pay to sign Leo up?", "amount"),
         ("Where is the spring concert now?", "place"),
@@ -550,6 +551,21 @@ def test_a_short_code_is_the_number_its_name_goes_before(sentence):
     from brainq.facts import _CODE
 
     assert _CODE.search(sentence).group(0).endswith("4419")
+
+
+@pytest.mark.parametrize(
+    "sentence, held",
+    [
+        ("Weight: 42.6 lbs", True),
+        ("She weighs 4.6 kg", True),
+        ("He is 3 ft 2 in tall", True),
+        ("Height 5'4\"", True),
+        ("Rex's most recent visit was on January 27, 2026", False),  # a number, no weight
+        ("Rex is 7 years old", False),
+    ],
+)
+def test_a_weight_or_a_height_is_a_figure_with_its_unit(sentence, held):
+    assert holds(sentence, "measure", None) is held
 
 
 def test_a_short_number_labelled_with_the_questions_words_is_the_code_asked_for():
