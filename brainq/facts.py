@@ -40,13 +40,16 @@ _SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:
 # shorter run right after a code's name, a remark in brackets, "is" or a colon ("Garage keypad
 # code (changed 2025): 4419", "the alarm PIN is 9021"), where a ZIP, area or dress code is no
 # code asked for.
+# A short code's digits, as a label or a code's name leaves them: no more figures, a word or an
+# amount after them ("4419", not "4419.50" or "4419th").
+_SHORT_RUN = r"\d{3,8}(?![\w$]|[.,:/-]\d)"
 _CODE = re.compile(
     r"(?<![\w$])(?!(?:\d{1,2}-\d{1,2}|(?:19|20)\d\d-\d\d(?:\d\d)?(?:-\d\d)?)(?![\w-]))(?!\d+(?i:st|nd|rd|th)\b)"
     r"(?=[^\s]{0,47}\d)(?=[^\s]{0,47}[A-Za-z!@#%&*_-])[^\s,;()]{4,}"
     r"|(?<![\w$.,])\d{6,}(?!\w|[.,]\d)"
     r"|(?<![\w$.,])(?:\+\d{1,3}[ -]?|0)\d{2,4}(?:[ -]\d{3,4}){1,2}(?![\w.,]\d|\d)"
     r"|(?<!(?i:zip|rea|ess|tal) )\b(?i:code|pin|passcode|combination)s?\b(?:\s*\([^)\n]{0,40}\))?"
-    r"(?:\s+(?i:is|was|now|no\.?|number|#))*\s*[:#=]?\s*\d{3,8}(?![\w$]|[.,:/-]\d)"
+    rf"(?:\s+(?i:is|was|now|no\.?|number|#))*\s*[:#=]?\s*{_SHORT_RUN}"
 )
 # A number in digits or words ("three weeks", "a dozen eggs", "twice"); not "one", which is as
 # often a pronoun ("the one we liked").
@@ -201,7 +204,7 @@ _WORD = re.compile(r"[^\W\d_][\w'&-]*")
 
 # A short run of digits after a label's colon ("Gate keypad: 3307"), the label's last word
 # caught.
-_LABELLED_RUN = re.compile(r"([^\W\d_][\w'-]*)[ \t]*[:#=][ \t]*\d{3,8}(?![\w$]|[.,:/-]\d)")
+_LABELLED_RUN = re.compile(rf"([^\W\d_][\w'-]*)[ \t]*[:#=][ \t]*{_SHORT_RUN}")
 
 
 def _labelled_as_asked(sentence: str, asked: str) -> bool:
