@@ -18,7 +18,7 @@ from brainq.extract import calendar
 from brainq.intent import Intent, classify
 from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
-from brainq.query.candidates import ONLY_TIME_DAYS, only_time, retrieve, time_alone
+from brainq.query.candidates import only_time, retrieve, time_alone
 from brainq.query.lexical import known_share, term_weights
 from brainq.query.refine import refine
 from brainq.query.sentences import glance, without_urls
@@ -181,6 +181,7 @@ class Ranking:
     ranked: list[Scored]  # every candidate, best first
     floor: float  # the relevance a source needs to count as evidence for this question
     missing: list[str]  # the question's words no document contains
+    span: tuple[date, date] | None = None  # the days a question naming only them is about (only_time)
 
 
 _DAY_AS_BOUND = re.compile(r"\b(?:after|before|since|following|from|until|by)\b", re.IGNORECASE)
@@ -210,13 +211,14 @@ def rank(question: str, store: Store, config: Config, embed: Embed, as_of: date,
     share, missing = known_share(query, terms)
     floor = config.retrieval.relevance_floor / max(share, 0.01) ** config.retrieval.floor_missing_exponent
     ranked = score(candidates, config.patterns[intent.pattern], config.retrieval, time, as_of, floor)
-    return Ranking(intent, time, query, ranked, floor, missing)
+    return Ranking(intent, time, query, ranked, floor, missing, span)
 
 
-def _nothing_about(first: date, last: date) -> str:
-    """Why a question that names only a time has no answer: nothing is about those days, or
-    there are too many of them for what is about them to be the answer (only_time)."""
-    if (last - first).days <= ONLY_TIME_DAYS:
+def _nothing_about(first: date, last: date, searched: bool) -> str:
+    """Why a question that names only a time has no answer: nothing is about those days (they
+    were `searched`), or there are too many of them for what is about them to be the answer
+    (only_time)."""
+    if searched:
         days = str(first) if first == last else f"{first} to {last}"
         return f"Nothing in the store is about {days}, the only thing the question names"
     opened = first.year < MIN_YEAR  # "before 2019" has no first day
@@ -243,7 +245,7 @@ def ask(
     above = first if source and first is not source else None
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     if verdict.level == "unknown" and (days := time_alone(r.query, r.time.day, r.time.range)):
-        verdict = replace(verdict, reason=_nothing_about(*days))
+        verdict = replace(verdict, reason=_nothing_about(*days, searched=r.span is not None))
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
         written = source.doc.written_day
