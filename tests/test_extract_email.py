@@ -514,6 +514,30 @@ def test_calendar_attachment_is_extracted_or_reported():
         assert [f.reason.split(":")[0] for f in failures] == ["attachment invite.ics"]
 
 
+def test_an_invitation_is_a_calendar_entry_beside_its_text(tmp_path):
+    """Outlook and Google send an invitation as alternatives of one message: text, HTML and
+    the event itself (text/calendar, method REQUEST), none of them an attachment. Keeping only
+    the text dropped the event, and with it the day it is about."""
+    event = (
+        "BEGIN:VCALENDAR\nMETHOD:REQUEST\nBEGIN:VEVENT\nUID:abc-123\nDTSTAMP:20260310T120000Z\n"
+        "DTSTART:20260318T170000Z\nDTEND:20260318T180000Z\nSUMMARY:Parent-teacher conference\n"
+        "END:VEVENT\nEND:VCALENDAR\n"
+    )
+    parts = (
+        "--b\nContent-Type: text/plain\n\nYou are invited.\n"
+        "--b\nContent-Type: text/html\n\n<p>You are invited.</p>\n"
+        f"--b\nContent-Type: text/calendar; method=REQUEST\n\n{event}--b--\n"
+    )
+    raw = message("From: school@example.org", "Subject: Invitation: conference", "MIME-Version: 1.0",
+                  'Content-Type: multipart/alternative; boundary="b"', body=parts)
+    docs, failures = extract_bytes(tmp_path, raw)
+    assert not failures
+    message_doc, entry = docs
+    assert "You are invited." in message_doc.text and "<p>" not in message_doc.text
+    assert entry.kind == "calendar" and entry.title == "Parent-teacher conference"
+    assert entry.event_dates and min(entry.event_dates).isoformat() == "2026-03-18"
+
+
 def test_attachment_locators_sit_under_their_mbox_message(tmp_path):
     forwarded = (FIXTURES / "forwarded.eml").read_bytes()
     raw = b"From dad Fri Jun  7 18:00:00 2024\n" + forwarded

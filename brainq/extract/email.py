@@ -668,7 +668,10 @@ def _layout(part: Message) -> list[tuple[str, Message]]:
             return []  # delivery/disposition reports: machine-readable fields, not prose
         children = [_layout(child) for child in part.get_payload()]
         if ctype == "multipart/alternative":
-            return _preferred(children)
+            # An invitation (Outlook's, Google's) is the same meeting as its text and as a
+            # calendar entry: the entry is kept beside the text, for the day it is about.
+            chosen = _preferred(children)
+            return chosen + [p for c in children for p in c if p not in chosen and _is_calendar(p[1])]
         if ctype == "multipart/related" and children:
             # RFC 2387: parts after the root are what the root (HTML) shows: logos, spacers.
             return children[0] + [p for c in children[1:] for p in c if not _is_image(p[1])]
@@ -685,6 +688,10 @@ def _is_attachment(part: Message) -> bool:
         return False
     if part.get_content_disposition() == "attachment":
         return True
+    return _is_calendar(part)
+
+
+def _is_calendar(part: Message) -> bool:
     return part.get_content_type() in ("text/calendar", "application/ics")
 
 
