@@ -127,6 +127,24 @@ def test_iso_2022_jp_as_windows_writes_it(data, expected):
 
 
 @pytest.mark.parametrize(
+    "data, charset, expected",
+    [
+        # a mailer's default label on UTF-8 bytes: read as "EnvoyÃ©" before
+        ("Envoy\u00e9 par".encode(), "us-ascii", "Envoy\u00e9 par"),
+        ("Caf\u00e9".encode(), "iso-8859-1", "Caf\u00e9"),
+        (b"Caf\xe9 \x96 menu", "us-ascii", "Caf\u00e9 \u2013 menu"),  # the label's own superset
+        # Latin-1 under a UTF-8 label: a replacement character before
+        (b"Fr\xf6sche", "utf-8", "Fr\u00f6sche"),
+        (b"Det h\xe4r \xe4r", "UTF-8", "Det h\u00e4r \u00e4r"),
+        # both in one text: each as it is written
+        ("Zo\u00eb \u2713 ".encode() + b"\xe9t\xe9", None, "Zo\u00eb \u2713 \u00e9t\u00e9"),
+    ],
+)
+def test_a_wrong_charset_label_does_not_garble_the_text(data, charset, expected):
+    assert decode_bytes(data, charset) == expected
+
+
+@pytest.mark.parametrize(
     "encoding", ["cp1252", "utf-16", "utf-16-be", "utf-8-sig"]  # utf-16 writes its BOM, little-endian here
 )
 def test_notes_written_by_windows_editors_are_read(tmp_path, encoding):
