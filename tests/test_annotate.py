@@ -16,6 +16,9 @@ import pytest
         ("Annual report of the garden club.\nWe planted forty trees this year.", "static_pdf"),
         # one place where two cues meet is one cue: a trip's payment due by a day is no bill
         ("Permission slip for the zoo trip.\nThe $12 payment due by March 3 goes to the office.", "static_pdf"),
+        # receipt as receiving: a contract's terms, no receipt
+        ("Payment is made one day following the receipt of payments.\nThe supplier shall be paid monthly.", "static_pdf"),
+        ("Receipt\nOrder number: 5521\nTotal paid $42.00", "receipt"),
     ],
 )
 def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
