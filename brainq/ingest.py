@@ -62,7 +62,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 33  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 34  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -98,7 +98,9 @@ DERIVATION = 33  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # after "born" or "DOB" is not when a note was written; "Nov. 21" ends no sentence; 33: a date
 # after "Updated:", "Last revised", "Created" or "written" opening a line or a remark in brackets
 # is when a document was written, and a note (.txt, .md) opening with a lone "Date:" line and a
-# blank one is a note, not mail
+# blank one is a note, not mail; 34: an invitation's event, sent beside its text as an
+# alternative, is a calendar entry; UTF-8 under a Western label and Western letters under a
+# UTF-8 one are read as written; "receipt of" is no receipt
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 
