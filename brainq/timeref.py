@@ -324,6 +324,25 @@ def _weekday_after_next(m: re.Match, as_of: date, past: bool):
     return "day", weekday_of_week(as_of, TYPED_WEEKDAYS[m.group("weekday").lower()], 2)
 
 
+def _weekday_of_week(m: re.Match, as_of: date, past: bool):
+    """"Friday next week": the Friday of next week, as "next Friday" is."""
+    weeks = {"next": 1, "this": 0, "last": -1}[m.group("rel").lower()]
+    return "day", weekday_of_week(as_of, TYPED_WEEKDAYS[m.group("weekday").lower()], weeks)
+
+
+def _weekday_nth(m: re.Match, as_of: date, past: bool):
+    """"Tuesday the 17th": the 17th that is a Tuesday, of the months the tense looks to (the
+    17th as _nth reads it where none within a year is)."""
+    step = -1 if past else 1
+    weekday = TYPED_WEEKDAYS[m.group("weekday").lower()]
+    for k in range(13):
+        year, month = _add_months(as_of.year, as_of.month, step * k)
+        day = _first_fitting([(year, month, int(m.group("n")))], as_of, past)
+        if day is not None and day.weekday() == weekday:
+            return "day", day
+    return _nth(m, as_of, past)
+
+
 def _week_from(m: re.Match, as_of: date, past: bool):
     """"a week from Friday": seven days after the coming Friday."""
     return "day", weekday_on_or_after(as_of, TYPED_WEEKDAYS[m.group("weekday").lower()]) + timedelta(weeks=1)
@@ -642,11 +661,19 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
         ),
         (r"\bthe\s+(?P<unit>week|weekend|month|year)\s+(?P<rel>before\s+last|after\s+next)\b", _relative_unit),
         (
+            rf"{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})\s+(?:of\s+)?(?P<rel>next|this|last)\s+week\b(?!\s+of\b)",
+            _weekday_of_week,
+        ),
+        (
             r"\b(?P<rel>this\s+past|last|this|next|over\s+the)\s+(?P<unit>week|weekend|month|year)\b",
             _relative_unit,
         ),
-        (rf"\bthe\s+(?P<weekday>{TYPED_WEEKDAY_RE})\s+after\s+next\b", _weekday_after_next),
+        (rf"(?:\bthe\s+)?{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})\s+after\s+next\b", _weekday_after_next),
         (rf"\ba\s+week\s+from\s+(?:this\s+)?(?P<weekday>{TYPED_WEEKDAY_RE})", _week_from),
+        (
+            rf"{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE}),?\s+(?:the\s+)?(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}",
+            _weekday_nth,
+        ),
         (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})", _weekday),
         (rf"\bthe\s+(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}", _nth),
         # The days a document names relative to its writing, relative to as_of.

@@ -85,6 +85,16 @@ JAN_3 = date(2026, 1, 3)  # a Saturday, just after New Year
         ("Tues pickup time?", WED, date(2026, 3, 17)),
         ("Is the sale on Sat?", WED, None),
         ("Is the recital the Friday after next?", WED, date(2026, 3, 27)),
+        ("What's on Tuesday after next?", WED, date(2026, 3, 24)),
+        # a weekday of a week named: not the coming one, nor today
+        ("What's on Friday next week?", WED, date(2026, 3, 20)),
+        ("What is on Wednesday next week?", WED, date(2026, 3, 18)),
+        ("Is there practice on Monday of next week?", FRI, date(2026, 3, 16)),
+        ("What happened on Friday last week?", WED, date(2026, 3, 6)),
+        # a weekday and its date: the date, that is that weekday
+        ("What's on Tuesday the 17th?", WED, date(2026, 3, 17)),
+        ("Is Thursday, the 2nd a half day?", WED, date(2026, 4, 2)),
+        ("Was Tuesday the 3rd a half day?", WED, date(2026, 3, 3)),
         ("Is the recital a week from Friday?", WED, date(2026, 3, 20)),
         ("WHO PAINTED THE FENCE ON FRIDAY?", WED, date(2026, 3, 6)),
         ("Who Called on Friday?", WED, date(2026, 3, 6)),
