@@ -147,6 +147,31 @@ def test_cancelled_event_says_so(school):
     assert calendar.answer_line(line, event.title, event.text, None, None) == line  # once each
 
 
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "utf-8-sig"])
+def test_a_calendar_not_in_utf_8_is_read_as_written(encoding):
+    """Older exporters write Windows' code page or UTF-16: one was stored as "Caf\ufffd", the
+    other failed as no iCalendar file."""
+    data = ics("UID:x\nSUMMARY:Caf\u00e9 Ol\u00e9 tasting\nDTSTART;VALUE=DATE:20260318").decode().encode(encoding)
+    (doc,) = extract(data)
+    assert doc.title == "Caf\u00e9 Ol\u00e9 tasting" and doc.event_dates == [date(2026, 3, 18)]
+
+
+def test_an_event_written_in_utc_is_on_its_calendars_day():
+    """Google and Apple export single events in UTC, with the calendar's zone beside them: an
+    evening meeting in New York is on that evening's day, not the next one in UTC."""
+    event = "UID:board\nSUMMARY:School board meeting\nDTSTART:20260313T003000Z\nDTEND:20260313T020000Z"
+    data = ics(event).replace(b"VERSION:2.0\r\n", b"VERSION:2.0\r\nX-WR-TIMEZONE:America/New_York\r\n")
+    (doc,) = extract(data)
+    assert doc.event_dates == [date(2026, 3, 12)]
+    assert "Thursday 12 March 2026, 20:30 to 22:00 (America/New_York)" in doc.text
+    # an event with its own zone keeps it; a calendar naming no zone keeps UTC
+    zoned = "UID:lesson\nSUMMARY:Lesson\nDTSTART;TZID=Europe/London:20260313T003000"
+    (doc,) = extract(ics(zoned).replace(b"VERSION:2.0\r\n", b"VERSION:2.0\r\nX-WR-TIMEZONE:America/New_York\r\n"))
+    assert doc.event_dates == [date(2026, 3, 13)]
+    (doc,) = extract(ics(event))
+    assert doc.event_dates == [date(2026, 3, 13)]
+
+
 @pytest.mark.parametrize(
     "props, expected",
     [

@@ -9,6 +9,7 @@ from collections import defaultdict, deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import icalendar
 from dateutil.rrule import rrulestr
@@ -17,6 +18,7 @@ from brainq.config import Limits
 from brainq.dates import day_words, find_event_dates
 from brainq.documents import Document, Failure, Item, in_the_future
 from brainq.errors import ExtractError
+from brainq.extract.text import decode
 
 KIND = "calendar"
 
@@ -57,16 +59,16 @@ def sniff(name: str, head: bytes) -> bool:
 
 def extract(item: Item, limits: Limits) -> Iterator[Document | Failure]:
     """A document per event; an event with a bad date is a Failure, its neighbours still count."""
-    events, cut = _events(item.read())
+    events, cut = _events(decode(item.read(), item.charset))
     events = events[: limits.max_events + 1]
-    moved = _moved_occurrences(events)
+    moved = _moved_occurrences([event for event, _ in events])
     deadline = time.monotonic() + limits.recurrence_seconds
     saved = _saved(item)
     locators: set[str] = set()
-    for number, event in enumerate(events[: limits.max_events], 1):
+    for number, (event, zone) in enumerate(events[: limits.max_events], 1):
         locator = _unique(_locator(event, number), locators)
         try:
-            yield _document(item, event, locator, limits, moved[_uid(event)], deadline, saved)
+            yield _document(item, event, zone, locator, limits, moved[_uid(event)], deadline, saved)
         except _BadEvent as exc:
             yield Failure(path=str(item.path), reason=f"event {locator}: {exc}")
     if len(events) > limits.max_events:
@@ -79,11 +81,12 @@ class _BadEvent(Exception):
     """One event cannot be read (a bad or missing start); the rest of the file can."""
 
 
-def _events(data: bytes) -> tuple[list, bool]:
-    """The VEVENTs of every calendar in the file (some exports concatenate several), and
-    whether the file was cut short: icalendar drops a calendar cut short whole, without a word,
-    or fails on the whole file, so a file that yields fewer events than it begins is read again
-    up to its last whole event."""
+def _events(data: str) -> tuple[list, bool]:
+    """The VEVENTs of every calendar in the file (some exports concatenate several), each with
+    its calendar's zone (_zone), and whether the file was cut short: icalendar drops a calendar
+    cut short whole, without a word, or fails on the whole file, so a file that yields fewer
+    events than it begins is read again up to its last whole event. The file's text is read as
+    a note's is: UTF-8, else UTF-16 by its byte-order mark, else Windows-1252."""
     if not data.strip():
         raise ExtractError("empty file")
     try:
@@ -93,7 +96,7 @@ def _events(data: bytes) -> tuple[list, bool]:
     begun, ends, cut = len(_EVENT_BEGINS.findall(data)), list(_EVENT_ENDS.finditer(data)), False
     if len(events) < begun and ends:
         try:
-            whole = _parsed(data[: ends[-1].end()] + b"\r\nEND:VCALENDAR\r\n")
+            whole = _parsed(data[: ends[-1].end()] + "\r\nEND:VCALENDAR\r\n")
         except ExtractError:
             whole = []
         if len(whole) > len(events):
@@ -105,16 +108,27 @@ def _events(data: bytes) -> tuple[list, bool]:
     return events, cut
 
 
-_EVENT_BEGINS = re.compile(rb"^BEGIN:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
-_EVENT_ENDS = re.compile(rb"^END:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
+_EVENT_BEGINS = re.compile(r"^BEGIN:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
+_EVENT_ENDS = re.compile(r"^END:VEVENT[ \t\r]*$", re.IGNORECASE | re.MULTILINE)
 
 
-def _parsed(data: bytes) -> list:
+def _parsed(data: str) -> list:
     try:
         calendars = icalendar.Calendar.from_ical(data, multiple=True)
     except Exception:  # icalendar raises ValueError and others, quoting the offending line
         raise ExtractError("not a valid iCalendar file") from None
-    return [event for calendar in calendars for event in calendar.walk("VEVENT")]
+    return [(event, _zone(calendar)) for calendar in calendars for event in calendar.walk("VEVENT")]
+
+
+def _zone(calendar) -> ZoneInfo | None:
+    """The zone a calendar is kept in (X-WR-TIMEZONE, as Google and Apple export it): their
+    single events are written in UTC, and an evening's meeting in New York is on the evening's
+    day there, not on the next day in UTC."""
+    name = str(calendar.get("X-WR-TIMEZONE", "")).strip()
+    try:
+        return ZoneInfo(name) if name else None
+    except (KeyError, ValueError, OSError):  # no zone of that name, or a name that is no zone's
+        return None
 
 
 def _moved_occurrences(events: list) -> defaultdict[str, list]:
@@ -150,12 +164,15 @@ def _unique(locator: str, seen: set[str]) -> str:
 
 
 def _document(
-    item: Item, event, locator: str, limits: Limits, moved: list, deadline: float, saved: datetime | None
+    item: Item, event, zone: ZoneInfo | None, locator: str, limits: Limits, moved: list, deadline: float,
+    saved: datetime | None,
 ) -> Document:
     """The event as a document; _BadEvent when its dates cannot be read."""
     start = _when(event, "DTSTART")
     if start is None:
         raise _BadEvent("no start date (DTSTART)")
+    if zone is not None and isinstance(start, datetime) and start.tzinfo and start.tzname() == "UTC":
+        start = start.astimezone(zone)  # its end, and the days it skips, follow the start's zone
     written, precision = _written(event)
     try:
         end = _end(event, start)
