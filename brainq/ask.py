@@ -251,7 +251,8 @@ def ask(
         written = source.doc.written_day
         repeating = calendar.series(source.candidate.text, source.doc.event_dates, written, source.doc.day_first)
         day = occurrence(repeating, r.time, as_of) if repeating else None
-        answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, repeating, day)
+        asked = (r.time.day, r.time.day) if r.time.day else r.time.range
+        answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, repeating, day, asked)
     if answer and r.time.order and verdict.level != "answer":
         answer = f"I think it was this: {answer}"
     shown = r.ranked[:top_k]
@@ -264,7 +265,8 @@ def occurrence(repeating: calendar.Series, time: TimeRef, as_of: date) -> date |
     """Which day of a repeating event the question is about: the day it names; the first or
     the last in its range, or of the series ("when is the last game?": where the series ends,
     or within the range named); the last before today for a question about the past; else the
-    next one to come. None where its days listed cannot tell (no day to come is listed)."""
+    next one to come, or of a range named the last gone ("when is piano this week?" asked on
+    Thursday: Tuesday). None where its days listed cannot tell (no day to come is listed)."""
     days = repeating.days
     if time.day:
         return time.day if time.day in days else None
@@ -278,7 +280,7 @@ def occurrence(repeating: calendar.Series, time: TimeRef, as_of: date) -> date |
         return within[-1] if time.range or repeating.ends else None
     if time.past or time.order == "desc":
         return behind[-1] if behind else None
-    return ahead[0] if ahead else None
+    return ahead[0] if ahead else (behind[-1] if time.range else None)
 
 
 UNDATED = "UNDATED"  # after the timeline's buckets: a source of no known age is not "older than a year"

@@ -293,6 +293,9 @@ def test_an_event_of_one_occurrence_or_of_several_days_is_no_series():
         (TimeRef(day=date(2026, 12, 1)), None),  # "Not on" that day
         (TimeRef(day=date(2026, 12, 6)), None),  # the concert's day, not a lesson's
         (TimeRef(range=(date(2026, 12, 7), date(2026, 12, 13))), date(2026, 12, 8)),
+        # "when is piano this week?" asked after this week's lesson: that lesson, not the first
+        (TimeRef(range=(date(2026, 11, 23), date(2026, 11, 29))), date(2026, 11, 24)),
+        (TimeRef(range=(date(2026, 11, 30), date(2026, 12, 6))), None),  # its only day there left out
         (TimeRef(range=(date(2026, 11, 1), date(2026, 11, 30)), past=True), date(2026, 11, 24)),
         (TimeRef(range=(date(2030, 1, 1), date(2030, 12, 31))), None),
     ],
@@ -300,6 +303,17 @@ def test_an_event_of_one_occurrence_or_of_several_days_is_no_series():
 def test_the_occurrence_a_question_is_about(time, expected):
     (doc,) = stored(f"{PIANO};BYDAY=TU\nEXDATE:20261201T160000\nDESCRIPTION:Student concert on Sunday December 6.")
     assert occurrence(repeating(doc), time, date(2026, 11, 28)) == expected
+
+
+def test_a_series_skipping_the_days_asked_about_says_so():
+    """"When is piano next week?" of a week without a lesson: the answer is the skip, not the
+    day the lessons began."""
+    (doc,) = stored(f"{PIANO};BYDAY=TU\nEXDATE:20261201T160000")
+    series, first_week = repeating(doc), (date(2026, 11, 30), date(2026, 12, 6))
+    line = calendar.answer_line("When: Tuesday 3 January 2023", doc.title, doc.text, series, None, first_week)
+    assert line.endswith("Not on: Tuesday 1 December 2026")
+    later = calendar.answer_line("When: Tuesday 3 January 2023", doc.title, doc.text, series, None, (date(2027, 3, 1), date(2027, 3, 7)))
+    assert "Not on" not in later
 
 
 def test_a_series_listed_only_before_today_names_no_next_day_but_its_last_if_it_ends():

@@ -492,19 +492,33 @@ _ONE_DAY = re.compile(
 )
 
 
-def answer_line(line: str, title: str, text: str, repeating: Series | None, day: date | None) -> str:
+def answer_line(
+    line: str, title: str, text: str, repeating: Series | None, day: date | None, asked: tuple[date, date] | None = None
+) -> str:
     """An answer line quoting an event's `text`, as a person would say it: with the event's
     title ("When: Friday 13 March 2026" alone says when, not what), its status where it is not
-    as planned ("cancelled"), and for a repeating event the occurrence on `day` (see on_day)."""
+    as planned ("cancelled"), and for a repeating event the occurrence on `day` (see on_day),
+    or where it has none in the days `asked` about, those of them it skips ("when is chess club
+    next week?" of a week without it)."""
     if title not in line:
         line = f"{title} {line}"
     if repeating and day:
         line = on_day(line, repeating, day)
+    elif repeating and asked and (skipped := _skipped_within(text, *asked)) and skipped not in line:
+        line = f"{line} {skipped}"
     status = _STATUS.search(text)
     return f"{line} {status[0]}" if status and status[0] not in line else line
 
 
 _STATUS = re.compile(r"^Status: \w+$", re.MULTILINE)
+_NOT_ON = re.compile(r"^Not on: (?P<days>.*)$", re.MULTILINE)
+
+
+def _skipped_within(text: str, first: date, last: date) -> str:
+    """The "Not on:" days of an event's text from `first` to `last`, as its line says them."""
+    found = _NOT_ON.search(text)
+    days = [d for d in find_event_dates(found["days"], None) if first <= d <= last] if found else []
+    return f"Not on: {'; '.join(day_words(d) for d in days)}" if days else ""
 
 
 @dataclass
