@@ -20,7 +20,7 @@ from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
 from brainq.query.candidates import only_time, retrieve, time_alone
 from brainq.query.lexical import known_share, term_weights
-from brainq.query.refine import refine
+from brainq.query.refine import likeliest_answer, refine
 from brainq.query.sentences import glance, without_urls
 from brainq.scoring import Scored, score
 from brainq.store import Store
@@ -246,7 +246,7 @@ def ask(
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     if verdict.level == "unknown" and (days := time_alone(r.query, r.time.day, r.time.range)):
         verdict = replace(verdict, reason=_nothing_about(*days, searched=r.span is not None))
-    answer = source.candidate.answer if source else None
+    answer = (source.candidate.answer or likeliest_answer(source.candidate, r.query, r.time.day)) if source else None
     if answer and source.doc.kind == calendar.KIND:
         written = source.doc.written_day
         repeating = calendar.series(source.candidate.text, source.doc.event_dates, written, source.doc.day_first)

@@ -13,7 +13,7 @@ from brainq.embedding import DIMENSIONS
 from brainq.query.analysis import Query, analyse, stem
 from brainq.query.candidates import Candidate, _coverage, _names, only_time, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
-from brainq.query.refine import _likely_sentences, _sentences_about_the_day, refine
+from brainq.query.refine import _likely_sentences, _sentences_about_the_day, likeliest_answer, refine
 from brainq.query.sentences import LIST_WORDS, sentences, without_urls
 from brainq.store import Chunk, FileWrite, Store, StoredDocument
 from brainq.store.vectors import SEARCH_BREADTH
@@ -108,6 +108,15 @@ def test_the_sentence_holding_the_fact_asked_for_answers():
     cand = Candidate(_doc(), "reg:0", f"Registration\n{name}\n{fee}", 0.4, 0.5, [], 0.45)
     [best] = refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
     assert best.sentence == fee and best.states_answer
+
+
+def test_a_source_not_read_sentence_by_sentence_still_has_an_answer_line():
+    """refine reads the best few by rank; time and type can put another first, which then
+    answered "answer" with no answer line at all."""
+    query = Query("q", ["pay", "leo"], {"pay": ["paid"]}, [], "amount")
+    cand = Candidate(_doc(), "reg:0", "Registration\nWelcome to the spring season!\nRegistration fee: $95.00 - paid by card", 0.4, 0.5, [], 0.45)
+    assert cand.answer is None
+    assert likeliest_answer(cand, query, None) == "Registration fee: $95.00 - paid by card"
 
 
 def test_who_is_answered_by_the_sentence_naming_someone_which_ranks_its_source_no_higher():
