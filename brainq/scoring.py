@@ -14,6 +14,7 @@ not its first day.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -42,6 +43,7 @@ class Scored:
     share: float = 1.0  # rank over the best candidate's, ^ relevance_exponent: what the score multiplies
     score: float = 0.0
     dated: bool = False  # placed by its date: the question asks for the first or the last
+    later_version: "Scored | None" = None  # the latest version of its calendar entry (same_entry)
 
     @property
     def doc(self):
@@ -200,7 +202,11 @@ def as_much_about(newer: Scored, s: Scored) -> bool:
 
 def _replaces(newer: Scored, s: Scored, retrieval: Retrieval) -> bool:
     """Whether a later document that supersedes `s` is one it ranks below: its thread's, or
-    its series' saying the same thing anew, as much about the question's day and time."""
+    its series' saying the same thing anew, as much about the question's day and time; a
+    later version of its calendar entry, whatever day that is about (the meeting moved away
+    from the day asked about is no longer on it)."""
+    if same_entry(s.doc, newer.doc):
+        return True
     if not as_much_about(newer, s):
         return False
     same_thread = s.doc.thread and newer.doc.thread == s.doc.thread
@@ -288,6 +294,19 @@ def _carried_up(scored: list[Scored]) -> None:
             part.candidate.relevance = max(part.candidate.relevance, message.candidate.relevance)
 
 
+def same_entry(old, new) -> bool:
+    """Whether two documents are versions of one calendar entry (RFC 5545: one UID, and one
+    occurrence of it where a RECURRENCE-ID names one), wherever each was saved: an invitation
+    and its update, mailed or downloaded twice ("invite.ics", "invite (1).ics")."""
+    return old.kind == new.kind == "calendar" and _entry(old.locator) == _entry(new.locator)
+
+
+def _entry(locator: str | None) -> str:
+    """An event's own locator, its UID, out of its place in a message ("invite.ics/UID") and
+    without the number a second entry of one UID in its file gets ("UID#2")."""
+    return re.sub(r"#\d+$", "", (locator or "").rsplit("/", 1)[-1])
+
+
 def _same_source(old, new) -> bool:
     return bool(old.sender) and old.sender == new.sender and old.doc_type == new.doc_type
 
@@ -306,12 +325,22 @@ def _mark_superseded(scored: list[Scored], retrieval: Retrieval, time: TimeRef) 
     the question asks about), supersedes the older one: the principal's second letter about
     Friday replaces her first. A reply that says nothing of the question ("Got it, thanks!")
     replaces nothing."""
-    relevant = [s for s in scored if s.relevance >= retrieval.relevance_floor and s.doc.source_date]
-    written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in relevant}
+    dated = [s for s in scored if s.doc.source_date]
+    relevant = [s for s in dated if s.relevance >= retrieval.relevance_floor]
+    written = {s.doc.doc_id: epoch_seconds(s.doc.source_date) for s in dated}
     on_the_day = {s.doc.doc_id for s in relevant if about_the_day(s.doc, time.day)}
     for old in relevant:
-        for new in relevant:
+        for new in dated:
             if written[new.doc.doc_id] <= written[old.doc.doc_id] or new.candidate.says_nothing:
+                continue
+            # A later version of a calendar entry replaces it, however little the question
+            # finds in it: moved to another day, it may be about none of the question's words.
+            if same_entry(old.doc, new.doc):
+                old.replaced_by.append(new.doc.doc_id)
+                if old.later_version is None or written[new.doc.doc_id] > written[old.later_version.doc.doc_id]:
+                    old.later_version = new
+                continue
+            if new.relevance < retrieval.relevance_floor:
                 continue
             # A thread goes on in its messages: an attachment is superseded with the message
             # that carried it, and supersedes nothing of its own thread.

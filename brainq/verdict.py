@@ -13,6 +13,7 @@ from datetime import date
 
 from brainq.config import Config
 from brainq.dates import day_words, weekly_days
+from brainq.extract.calendar import when_stated
 from brainq.facts import MAY_GO_UNSTATED, facts, stated_days
 from brainq.scoring import Scored, as_known, as_much_about, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
@@ -57,7 +58,8 @@ def judge(
         return Verdict("verify", _band(bands.verify_confidence, bands.answer_confidence, strength),
                        f"Sources disagree: {said}", conflict)
     caveat = (
-        _outranked(outranked_by)
+        _replaced_entry(top)
+        or _outranked(outranked_by)
         or _superseded(top, results, rule, time)
         or _outside(top, time)
         or _another_day(top, time, bands.another_day_days)
@@ -76,6 +78,17 @@ def _outranked(above: Scored | None) -> str | None:
     if above is not None:
         return f"Unclear: the evidence ranks below {_label(above)}, which is too loosely related to count"
     return None
+
+
+def _replaced_entry(top: Scored) -> str | None:
+    """The evidence is a calendar entry of which a later version was saved: for any question,
+    and before any other doubt, as the entry it was is no more (the meeting moved to Friday is
+    not on Wednesday, however well the later version answers the question)."""
+    later = top.later_version
+    if later is None:
+        return None
+    said = when_stated(later.candidate.text) or later.doc.title
+    return f"Possibly superseded: a later version of this calendar entry, {_label(later)}, says {said}"
 
 
 def _superseded(top: Scored, results: list[Scored], rule, time: TimeRef) -> str | None:

@@ -763,6 +763,29 @@ def test_a_fact_question_is_not_answered_by_a_sentence_without_that_fact():
     assert judge(ranked([c], pattern="entity"), "entity", CONFIG, TimeRef(), AS_OF, asked="amount").level == "answer"
 
 
+def test_a_later_version_of_a_calendar_entry_replaces_it_whatever_day_it_is_about():
+    """An invitation and its update (one UID, saved twice: attached to two mails, or downloaded
+    as "invite.ics" and "invite (1).ics"): the update moved the meeting from the 18th to the
+    20th, so the invitation answers no question about the 18th, though only it names that day."""
+    def entry(name, written, locator, day):
+        d = doc(name, written, doc_type="calendar_event", events=[day], title="Parent-teacher conference")
+        d.kind, d.locator = "calendar", locator
+        return d
+
+    first = entry("first", "2026-02-15T08:00:00", "conf@school", date(2026, 3, 18))
+    moved = entry("moved", "2026-03-05T08:00:00", "invite.ics/conf@school#2", date(2026, 3, 20))
+    wednesday = TimeRef(day=date(2026, 3, 18))
+    text = "Parent-teacher conference\nWhen: Friday 20 March 2026, 16:00 to 16:30"
+    results = ranked([cand(first, 0.8), cand(moved, 0.3, text)], time=wednesday)
+    assert results[0].doc.doc_id == "moved" and results[1].superseded_by == "moved"
+    relevant = [s for s in results if s.relevance >= CONFIG.retrieval.relevance_floor]
+    verdict = _judge(relevant, "logistical", wednesday)
+    assert verdict.level == "verify" and verdict.reason.endswith("says When: Friday 20 March 2026, 16:00 to 16:30")
+    # another occurrence of a repeating entry (its RECURRENCE-ID) is another entry
+    other = entry("other", "2026-03-05T08:00:00", "conf@school@20260325T160000", date(2026, 3, 25))
+    assert ranked([cand(first, 0.8), cand(other, 0.8)], time=wednesday)[0].superseded_by is None
+
+
 def test_a_superseded_plan_ranked_first_is_to_verify():
     """The shift schedule outranks the later swap mail of the same sender about the same day
     (it names more of the question's words): the schedule may be what the swap changed."""

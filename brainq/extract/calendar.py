@@ -511,6 +511,11 @@ def answer_line(
 
 
 _STATUS = re.compile(r"^Status: \w+$", re.MULTILINE)
+
+
+def when_stated(text: str) -> str:
+    """What an event's text says of when it is, and of its status: its "When:" and "Status:"."""
+    return " ".join(line for line in text.splitlines() if line.startswith(("When: ", "Status: ")))
 _NOT_ON = re.compile(r"^Not on: (?P<days>.*)$", re.MULTILINE)
 
 
