@@ -101,7 +101,8 @@ DERIVATION = 34  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # blank one is a note, not mail; 34: an invitation's event, sent beside its text as an
 # alternative, is a calendar entry; UTF-8 under a Western label and Western letters under a
 # UTF-8 one are read as written; "receipt of" is no receipt; a terminal's escape sequence is
-# dropped whole; an event written in UTC is on its calendar's day; a calendar in UTF-16 is read
+# dropped whole; an event written in UTC is on its calendar's day; a calendar in UTF-16 is read;
+# the days RDATE adds to an event
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

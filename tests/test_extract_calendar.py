@@ -183,11 +183,18 @@ def test_an_event_written_in_utc_is_on_its_calendars_day():
             days(date(2026, 1, 1), Limits().max_event_days),
         ),
         ("DTSTART:20260313T100000\nDTEND:20260301T100000", [date(2026, 3, 13)]),  # end before start
+        # days RDATE adds: dates, times and periods, each as long as the first
+        ("DTSTART;VALUE=DATE:20260316\nRDATE;VALUE=DATE:20260330,20260413", [date(2026, 3, 16), date(2026, 3, 30), date(2026, 4, 13)]),
+        (
+            "DTSTART:20260316T230000\nDTEND:20260317T010000\nRDATE:20260323T230000\nRDATE;VALUE=PERIOD:20260401T160000/PT1H",
+            [date(2026, 3, 16), date(2026, 3, 17), date(2026, 3, 23), date(2026, 3, 24), date(2026, 4, 1)],
+        ),
     ],
 )
 def test_event_days(props, expected):
     (doc,) = extract(ics(f"UID:x\nSUMMARY:Thing\n{props}"))
     assert doc.event_dates == expected
+    assert ("Also on: " in doc.text) == ("RDATE" in props)  # "when is the next one?" reads them
 
 
 @pytest.mark.parametrize(

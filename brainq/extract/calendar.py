@@ -177,7 +177,8 @@ def _document(
     try:
         end = _end(event, start)
         stamped = _stamped(event, saved)
-        days, repeats, notes = _event_days(event, start, end, moved, deadline, limits, stamped)
+        added = _added(event, start)
+        days, repeats, notes = _event_days(event, start, end, added, moved, deadline, limits, stamped)
         when = _describe_span(start, end, limits.max_event_days)
     except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
         raise _BadEvent("dates out of range") from None
@@ -188,6 +189,8 @@ def _document(
         f"When: {when}",
         _labelled("Where", _text(event, "LOCATION")),
         _labelled("Repeats", repeats),
+        # "When is the next allergy shot?": the days RDATE adds, which no rule says.
+        _labelled("Also on", "; ".join(day_words(_day(begin)) for begin in added[:MAX_SKIPPED_LISTED])),
         # "Is there a lesson on Monday the 9th?" is answered by the series saying it skips it.
         _labelled("Not on", _skipped(event, start, stamped)) if repeats else "",
         # "Is practice cancelled today?" is answered by a cancelled event saying so.
@@ -293,11 +296,14 @@ def _saved(item: Item) -> datetime | None:
         return None
 
 
-def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[list[date], str, list[str]]:
-    """The days the event covers, its recurrences expanded; the recurrence in words; notes."""
+def _event_days(event, start, end, added, moved, deadline, limits, stamped) -> tuple[list[date], str, list[str]]:
+    """The days the event covers, its recurrences expanded and the occurrences `added` (RDATE);
+    the recurrence in words; notes."""
     first, notes = _days(start, end, limits.max_event_days), []
     if _day_count(start, end) > limits.max_event_days:
         notes.append(f"longer than {limits.max_event_days} days: only its first days listed")
+    for begin in added:
+        first = sorted(set(first) | set(_days(begin, begin + (end - start), limits.max_event_days)))
     rule = event.get("RRULE")
     rule = rule[0] if isinstance(rule, list) else rule  # several RRULEs: deprecated, rare
     if rule is None:
@@ -318,6 +324,24 @@ def _event_days(event, start, end, moved, deadline, limits, stamped) -> tuple[li
     for begin in starts:
         days.update(_days(begin, begin + (end - start), limits.max_event_days))
     return sorted(days), repeats, notes + cuts
+
+
+def _added(event, start) -> list[date | datetime]:
+    """The starts of the occurrences RDATE adds (RFC 5545 3.8.5.2: dates, times or periods),
+    in the start's zone; none where they cannot be read."""
+    listed = event.get("RDATE")
+    listed = listed if isinstance(listed, list) else [listed] if listed is not None else []
+    found = []
+    try:
+        for when in (value.dt for prop in listed for value in getattr(prop, "dts", [])):
+            begin = when[0] if isinstance(when, tuple) else when  # a period: its start
+            if isinstance(begin, datetime) and isinstance(start, datetime) and begin.tzinfo and start.tzinfo:
+                begin = begin.astimezone(start.tzinfo)
+            if isinstance(begin, datetime) == isinstance(start, datetime) and begin != start:
+                found.append(begin)
+    except (TypeError, ValueError, OverflowError):  # a malformed value: the event keeps its own days
+        return []
+    return sorted(set(found))
 
 
 def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: float) -> tuple[list, list[str]]:
@@ -539,14 +563,14 @@ class Series:
 def series(text: str, days: list[date], anchor: date | None, day_first: bool | None = None) -> Series | None:
     """The repeating event `text` describes, or None. Its stored days hold, besides its own,
     those its text names (a day "Not on:", a day its description mentions), which are no
-    occurrences of it: those are left out, but for the days its "When:" and "Repeats:" lines
-    name (its first, the last of a series until a day). `day_first`: its order of numeric dates."""
+    occurrences of it: those are left out, but for the days its "When:", "Repeats:" and "Also
+    on:" lines name (its first, the last of a series until a day, those RDATE adds). `day_first`: its order of numeric dates."""
     found = _ONE_DAY.search(text)
     repeats = _REPEATS.search(text)
     if not found or not repeats:
         return None
     first = datetime.strptime(found["day"], "%A %d %B %Y").date()
-    others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ")))
+    others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ", "Also on: ")))
     named = set(find_event_dates(others, anchor, day_first=day_first))
     own = [d for d in days if d >= first and d not in named]
     return Series(found, first, own, bool(_ENDS.search(repeats[0]))) if len(own) > 1 else None
