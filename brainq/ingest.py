@@ -207,6 +207,9 @@ def ingest(
     report = IngestReport()
     started = time.monotonic()
     store.sync()  # on a Chroma server: other machines' chunks lend their vectors too
+    # A store whose vectors are gone would report its files unchanged every night, while every
+    # question fails: the run stops, saying how to mend it.
+    store.require_vectors()
     store.flag_incomplete_metadata()
     roots = [Path(os.path.abspath(p)) for p in paths]
     # What `brainq forget` took out of a source stays out of its scans, but not of a path named

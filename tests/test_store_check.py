@@ -53,7 +53,7 @@ def test_missing_and_orphan_vectors_are_mended_without_the_source_files(notes_st
     assert ask_json(store, "What's the WiFi password?")["results"][0]["path"] == before
 
 
-def test_a_question_to_a_store_whose_vectors_are_gone_says_so_and_how_to_mend_it(notes_store):
+def test_a_question_or_a_backfill_to_a_store_whose_vectors_are_gone_says_so_and_how_to_mend_it(notes_store):
     """Answered from words alone, it would look like a store that works. In a process of its
     own: this one's Chroma client keeps what it read of the folder deleted."""
     _, store = notes_store
@@ -64,6 +64,11 @@ def test_a_question_to_a_store_whose_vectors_are_gone_says_so_and_how_to_mend_it
     )
     assert asked.returncode == 1 and asked.stderr.count("\n") == 1
     assert "has lost its vectors" in asked.stderr and "`brainq status --repair` makes them again" in asked.stderr
+    # nor does a nightly backfill call every file unchanged and exit 0
+    backfilled = subprocess.run(
+        [sys.executable, "-m", "brainq", "--store", str(store), "backfill"], capture_output=True, text=True, timeout=300
+    )
+    assert backfilled.returncode == 1 and "has lost its vectors" in backfilled.stderr
 
 
 @pytest.mark.parametrize("older", [False, True], ids=["store", "store made before the wider search"])

@@ -262,6 +262,9 @@ class Store:
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
         return self.chroma.semantic(vector, n)
 
+    def require_vectors(self) -> None:
+        self.chroma.require_vectors()
+
     def vectors(self, chunk_ids: list[str]) -> dict[str, list[float]]:
         return self.chroma.vectors(chunk_ids)
 

@@ -301,6 +301,16 @@ class Chroma:
             return {}
         return {owner[cid]: vec for cid, vec in self.vectors(list(owner)).items()}
 
+    def require_vectors(self) -> None:
+        """StoreError where the catalog lists chunks and Chroma holds no vector: its files were
+        lost (a folder deleted, a backup restored without it)."""
+        held = self.catalog.chunk_count()
+        if held and not self.collection.count():
+            raise StoreError(
+                f"store {self.home} has lost its vectors ({held} chunks listed, no vector in Chroma): "
+                "`brainq status --repair` makes them again from the catalog's text"
+            )
+
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
         """Nearest chunks by cosine similarity, live ones only (see the module docstring)."""
         held = self.catalog.chunk_count()  # kept until the catalog changes; a question counts anyway
@@ -309,11 +319,8 @@ class Chroma:
         width = max(n, held) if held <= SEARCHED_WHOLE else n
         result = self.collection.query(query_embeddings=[vector], n_results=width, include=["distances"])
         ids, distances = result["ids"][0][:n], result["distances"][0][:n]
-        if not ids:  # the catalog lists chunks and Chroma holds no vector: its files were lost
-            raise StoreError(
-                f"store {self.home} has lost its vectors ({held} chunks listed, no vector in Chroma): "
-                "`brainq status --repair` makes them again from the catalog's text"
-            )
+        if not ids:
+            self.require_vectors()
         live = {chunk_id: (doc_id, text) for chunk_id, doc_id, text in self.catalog.chunk_texts(ids)}
         return [Hit(cid, *live[cid], 1.0 - distance) for cid, distance in zip(ids, distances) if cid in live]
 
