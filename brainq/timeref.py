@@ -509,6 +509,24 @@ def _days_ago(m: re.Match, as_of: date, past: bool):
     return "day", _back(as_of, m)
 
 
+def _ahead(m: re.Match, as_of: date, past: bool):
+    """"in two weeks", "3 days from now": the day that far ahead; of weeks or months, the week
+    or the month it falls in, as loosely as it is said. Not in the past tense ("we moved in two
+    days" is how long it took)."""
+    if past:
+        return None
+    text = " ".join((m.group("n") or m.group("n2")).lower().split())
+    n, unit = int(text) if text.isdigit() else _COUNTS[text], (m.group("unit") or m.group("unit2")).lower()
+    if unit == "day":
+        return "day", as_of + timedelta(days=n)
+    if unit == "week":
+        monday = as_of + timedelta(weeks=n) - timedelta(days=as_of.weekday())
+        return "range", (monday, monday + timedelta(days=6))
+    if unit == "month":
+        return "range", _months_span(*_add_months(as_of.year, as_of.month, n), 1)
+    return None
+
+
 def _trailing(m: re.Match, as_of: date, past: bool):
     """"in the past month", "over the last 3 years": from that long before as_of up to it."""
     return "range", (_back(as_of, m), as_of)
@@ -629,6 +647,11 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
         ),
         (rf"\b(?P<part>{_PART})[\s-]+(?P<year>\d{{4}})\b", _year_part),
         (rf"\b(?P<n>{_COUNT_RE})\s+(?P<unit>day)s?\s+ago\b", _days_ago),
+        (
+            rf"\bin\s+(?P<n>{_COUNT_RE})\s+{_UNIT_RE}\b(?!\s+(?:of|ago|before|after)\b)"
+            rf"|\b(?P<n2>{_COUNT_RE})\s+(?P<unit2>day|week|month)s?\s+from\s+(?:now|today)\b",
+            _ahead,
+        ),
         (
             rf"\b(?:in|over|during|within|for)\s+the\s+(?:past|last|previous)\s+(?:(?P<n>{_COUNT_RE})\s+)?"
             rf"{_UNIT_RE}\b{_NOT_A_PART}",
