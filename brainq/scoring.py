@@ -14,7 +14,6 @@ not its first day.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -296,15 +295,21 @@ def _carried_up(scored: list[Scored]) -> None:
 
 def same_entry(old, new) -> bool:
     """Whether two documents are versions of one calendar entry (RFC 5545: one UID, and one
-    occurrence of it where a RECURRENCE-ID names one), wherever each was saved: an invitation
-    and its update, mailed or downloaded twice ("invite.ics", "invite (1).ics")."""
-    return old.kind == new.kind == "calendar" and _entry(old.locator) == _entry(new.locator)
+    occurrence of it where a RECURRENCE-ID names one), saved apart: an invitation and its
+    update, mailed or downloaded twice ("invite.ics", "invite (1).ics"). In one calendar, two
+    entries of one UID are versions only where their SEQUENCE differs (a feed may reuse one)."""
+    if old.kind != "calendar" or new.kind != "calendar":
+        return False
+    version = ("UID", "RECURRENCE-ID")
+    if not old.headers.get("UID") or any(old.headers.get(h) != new.headers.get(h) for h in version):
+        return False
+    one_calendar = old.path == new.path and _calendar_of(old.locator) == _calendar_of(new.locator)
+    return not one_calendar or old.headers.get("SEQUENCE") != new.headers.get("SEQUENCE")
 
 
-def _entry(locator: str | None) -> str:
-    """An event's own locator, its UID, out of its place in a message ("invite.ics/UID") and
-    without the number a second entry of one UID in its file gets ("UID#2")."""
-    return re.sub(r"#\d+$", "", (locator or "").rsplit("/", 1)[-1])
+def _calendar_of(locator: str | None) -> str:
+    """Where in its file an event's calendar is: the attachment ("invite.ics/UID"), or the file."""
+    return (locator or "").rpartition("/")[0]
 
 
 def _same_source(old, new) -> bool:

@@ -164,12 +164,18 @@ def test_an_event_written_in_utc_is_on_its_calendars_day():
     (doc,) = extract(data)
     assert doc.event_dates == [date(2026, 3, 12)]
     assert "Thursday 12 March 2026, 20:30 to 22:00 (America/New_York)" in doc.text
+    assert doc.headers == {"UID": "board"}  # what tells an update of it from another event
     # an event with its own zone keeps it; a calendar naming no zone keeps UTC
     zoned = "UID:lesson\nSUMMARY:Lesson\nDTSTART;TZID=Europe/London:20260313T003000"
     (doc,) = extract(ics(zoned).replace(b"VERSION:2.0\r\n", b"VERSION:2.0\r\nX-WR-TIMEZONE:America/New_York\r\n"))
     assert doc.event_dates == [date(2026, 3, 13)]
     (doc,) = extract(ics(event))
     assert doc.event_dates == [date(2026, 3, 13)]
+    # a rule written in UTC recurs in UTC: the day it leaves out, past a change to summer time,
+    # is still left out
+    weekly = "UID:w\nSUMMARY:Club\nDTSTART:20260107T230000Z\nRRULE:FREQ=WEEKLY;COUNT=20\nEXDATE:20260408T230000Z"
+    (doc,) = extract(ics(weekly).replace(b"VERSION:2.0\r\n", b"VERSION:2.0\r\nX-WR-TIMEZONE:America/New_York\r\n"))
+    assert date(2026, 4, 8) not in doc.event_dates and date(2026, 4, 15) in doc.event_dates
 
 
 @pytest.mark.parametrize(
@@ -185,6 +191,12 @@ def test_an_event_written_in_utc_is_on_its_calendars_day():
         ("DTSTART:20260313T100000\nDTEND:20260301T100000", [date(2026, 3, 13)]),  # end before start
         # days RDATE adds: dates, times and periods, each as long as the first
         ("DTSTART;VALUE=DATE:20260316\nRDATE;VALUE=DATE:20260330,20260413", [date(2026, 3, 16), date(2026, 3, 30), date(2026, 4, 13)]),
+        # one left out (EXDATE) is no day of it; a date among times is no occurrence
+        ("DTSTART;VALUE=DATE:20260316\nRDATE;VALUE=DATE:20260330,20260413\nEXDATE;VALUE=DATE:20260330", [date(2026, 3, 16), date(2026, 4, 13)]),
+        (  # floating and zoned values together: no comparison of the two fails the file
+            "DTSTART:20260316T160000\nRDATE;TZID=America/New_York:20260323T160000\nRDATE:20260330T160000\nRDATE;VALUE=DATE:20260406",
+            [date(2026, 3, 16), date(2026, 3, 23), date(2026, 3, 30)],
+        ),
         (
             "DTSTART:20260316T230000\nDTEND:20260317T010000\nRDATE:20260323T230000\nRDATE;VALUE=PERIOD:20260401T160000/PT1H",
             [date(2026, 3, 16), date(2026, 3, 17), date(2026, 3, 23), date(2026, 3, 24), date(2026, 4, 1)],

@@ -767,13 +767,13 @@ def test_a_later_version_of_a_calendar_entry_replaces_it_whatever_day_it_is_abou
     """An invitation and its update (one UID, saved twice: attached to two mails, or downloaded
     as "invite.ics" and "invite (1).ics"): the update moved the meeting from the 18th to the
     20th, so the invitation answers no question about the 18th, though only it names that day."""
-    def entry(name, written, locator, day):
+    def entry(name, written, locator, day, **headers):
         d = doc(name, written, doc_type="calendar_event", events=[day], title="Parent-teacher conference")
-        d.kind, d.locator = "calendar", locator
+        d.kind, d.locator, d.headers = "calendar", locator, headers
         return d
 
-    first = entry("first", "2026-02-15T08:00:00", "conf@school", date(2026, 3, 18))
-    moved = entry("moved", "2026-03-05T08:00:00", "invite.ics/conf@school#2", date(2026, 3, 20))
+    first = entry("first", "2026-02-15T08:00:00", "conf@school", date(2026, 3, 18), UID="conf@school")
+    moved = entry("moved", "2026-03-05T08:00:00", "invite.ics/conf@school", date(2026, 3, 20), UID="conf@school")
     wednesday = TimeRef(day=date(2026, 3, 18))
     text = "Parent-teacher conference\nWhen: Friday 20 March 2026, 16:00 to 16:30"
     results = ranked([cand(first, 0.8), cand(moved, 0.3, text)], time=wednesday)
@@ -781,9 +781,20 @@ def test_a_later_version_of_a_calendar_entry_replaces_it_whatever_day_it_is_abou
     relevant = [s for s in results if s.relevance >= CONFIG.retrieval.relevance_floor]
     verdict = _judge(relevant, "logistical", wednesday)
     assert verdict.level == "verify" and verdict.reason.endswith("says When: Friday 20 March 2026, 16:00 to 16:30")
-    # another occurrence of a repeating entry (its RECURRENCE-ID) is another entry
-    other = entry("other", "2026-03-05T08:00:00", "conf@school@20260325T160000", date(2026, 3, 25))
-    assert ranked([cand(first, 0.8), cand(other, 0.8)], time=wednesday)[0].superseded_by is None
+    # Not versions of one entry: another occurrence of a repeating one (its RECURRENCE-ID);
+    # events without a UID, or of UIDs alike but for their start; in one calendar, two entries
+    # of one UID and one SEQUENCE (a feed reusing it)
+    def unrelated(*headers, paths=("/cal/school.ics", "/cal/swim.ics")):
+        a = entry("a", "2026-02-15T08:00:00", "x", date(2026, 3, 18), **headers[0])
+        b = entry("b", "2026-03-05T08:00:00", "x#2", date(2026, 3, 20), **headers[1])
+        a.path, b.path = paths
+        return ranked([cand(a, 0.8), cand(b, 0.3)], time=wednesday)[1].superseded_by is None
+
+    assert unrelated({"UID": "c", "RECURRENCE-ID": "20260325T160000"}, {"UID": "c"})
+    assert unrelated({}, {})
+    assert unrelated({"UID": "https://school.org/events/41"}, {"UID": "https://swim.org/events/41"})
+    assert unrelated({"UID": "c", "SEQUENCE": "0"}, {"UID": "c", "SEQUENCE": "0"}, paths=("/cal/feed.ics",) * 2)
+    assert not unrelated({"UID": "c", "SEQUENCE": "0"}, {"UID": "c", "SEQUENCE": "1"}, paths=("/cal/feed.ics",) * 2)
 
 
 def test_a_superseded_plan_ranked_first_is_to_verify():

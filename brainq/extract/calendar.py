@@ -172,12 +172,14 @@ def _document(
     if start is None:
         raise _BadEvent("no start date (DTSTART)")
     if zone is not None and isinstance(start, datetime) and start.tzinfo and start.tzname() == "UTC":
-        start = start.astimezone(zone)  # its end, and the days it skips, follow the start's zone
+        # Only a single event moves to the calendar's zone: a rule written in UTC recurs in UTC
+        # (across a change to summer time its local hour moves, and its EXDATEs with it).
+        start = start if event.get("RRULE") else start.astimezone(zone)  # its end follows the start's zone
     written, precision = _written(event)
     try:
         end = _end(event, start)
         stamped = _stamped(event, saved)
-        added = _added(event, start)
+        added = _added(event, start, moved, limits.max_occurrences)
         days, repeats, notes = _event_days(event, start, end, added, moved, deadline, limits, stamped)
         when = _describe_span(start, end, limits.max_event_days)
     except OverflowError:  # a start or end near year 1 or 9999, moved by a duration or a zone
@@ -209,6 +211,8 @@ def _document(
         date_precision=precision,
         doc_type="calendar_event",
         event_dates=days,
+        # Its UID and version, for telling an update of it from another event (scoring.same_entry).
+        headers={name: _text(event, name) for name in ("UID", "SEQUENCE", "RECURRENCE-ID") if _text(event, name)},
         notes=notes,
     )
 
@@ -302,8 +306,7 @@ def _event_days(event, start, end, added, moved, deadline, limits, stamped) -> t
     first, notes = _days(start, end, limits.max_event_days), []
     if _day_count(start, end) > limits.max_event_days:
         notes.append(f"longer than {limits.max_event_days} days: only its first days listed")
-    for begin in added:
-        first = sorted(set(first) | set(_days(begin, begin + (end - start), limits.max_event_days)))
+    first = sorted({*first, *(day for begin in added for day in _days(begin, begin + (end - start), limits.max_event_days))})
     rule = event.get("RRULE")
     rule = rule[0] if isinstance(rule, list) else rule  # several RRULEs: deprecated, rare
     if rule is None:
@@ -326,22 +329,26 @@ def _event_days(event, start, end, added, moved, deadline, limits, stamped) -> t
     return sorted(days), repeats, notes + cuts
 
 
-def _added(event, start) -> list[date | datetime]:
+def _added(event, start, moved: list, most: int) -> list[date | datetime]:
     """The starts of the occurrences RDATE adds (RFC 5545 3.8.5.2: dates, times or periods),
-    in the start's zone; none where they cannot be read."""
+    as the start's wall-clock time, but those EXDATE leaves out or another entry moves, at most
+    `most` of them; none where they cannot be read."""
     listed = event.get("RDATE")
     listed = listed if isinstance(listed, list) else [listed] if listed is not None else []
-    found = []
+    found = set()
     try:
+        excluded = _excluded(event, start, moved)
         for when in (value.dt for prop in listed for value in getattr(prop, "dts", [])):
             begin = when[0] if isinstance(when, tuple) else when  # a period: its start
-            if isinstance(begin, datetime) and isinstance(start, datetime) and begin.tzinfo and start.tzinfo:
+            if isinstance(begin, datetime) != isinstance(start, datetime):
+                continue  # a date among times, or the reverse: no occurrence of this event
+            if isinstance(begin, datetime) and begin.tzinfo and getattr(start, "tzinfo", None):
                 begin = begin.astimezone(start.tzinfo)
-            if isinstance(begin, datetime) == isinstance(start, datetime) and begin != start:
-                found.append(begin)
-    except (TypeError, ValueError, OverflowError):  # a malformed value: the event keeps its own days
+            if _naive(begin) not in excluded and _naive(begin) != _naive(start):
+                found.add(_naive(begin) if isinstance(begin, datetime) else begin)
+    except Exception:  # a malformed value (icalendar and dateutil raise several kinds): its own days stand
         return []
-    return sorted(set(found))
+    return sorted(found)[:most]
 
 
 def _occurrences(rule, start, excluded: set, limits: Limits, stamped, deadline: float) -> tuple[list, list[str]]:
@@ -540,6 +547,8 @@ _STATUS = re.compile(r"^Status: \w+$", re.MULTILINE)
 def when_stated(text: str) -> str:
     """What an event's text says of when it is, and of its status: its "When:" and "Status:"."""
     return " ".join(line for line in text.splitlines() if line.startswith(("When: ", "Status: ")))
+
+
 _NOT_ON = re.compile(r"^Not on: (?P<days>.*)$", re.MULTILINE)
 
 
