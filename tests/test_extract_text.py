@@ -131,13 +131,14 @@ def test_iso_2022_jp_as_windows_writes_it(data, expected):
     [
         # a mailer's default label on UTF-8 bytes: read as "EnvoyÃ©" before
         ("Envoy\u00e9 par".encode(), "us-ascii", "Envoy\u00e9 par"),
-        ("Caf\u00e9".encode(), "iso-8859-1", "Caf\u00e9"),
         (b"Caf\xe9 \x96 menu", "us-ascii", "Caf\u00e9 \u2013 menu"),  # the label's own superset
+        # a Western label stands, though its bytes happen to be valid UTF-8
+        ("CAF\u00c9\u2019S MENU".encode("cp1252"), "iso-8859-1", "CAF\u00c9\u2019S MENU"),
+        ("Spa\u00df\u2026".encode("cp1252"), "windows-1252", "Spa\u00df\u2026"),
         # Latin-1 under a UTF-8 label: a replacement character before
         (b"Fr\xf6sche", "utf-8", "Fr\u00f6sche"),
         (b"Det h\xe4r \xe4r", "UTF-8", "Det h\u00e4r \u00e4r"),
-        # both in one text: each as it is written
-        ("Zo\u00eb \u2713 ".encode() + b"\xe9t\xe9", None, "Zo\u00eb \u2713 \u00e9t\u00e9"),
+        ("\u201eViel Spa\u00df\u201c w\u00fcnscht".encode("cp1252"), None, "\u201eViel Spa\u00df\u201c w\u00fcnscht"),
     ],
 )
 def test_a_wrong_charset_label_does_not_garble_the_text(data, charset, expected):

@@ -105,11 +105,13 @@ _CHARSET_SUPERSETS = {
 def decode_bytes(data: bytes, charset: str | None) -> str:
     """Bytes as text in the declared charset, else UTF-8, else Windows-1252: never fails.
     Undeclared 8-bit text is mostly Windows' Western code page, latin-1 with curly quotes and
-    dashes where latin-1 has control codes ("Appointment \x96 cleaning"). A Western label
-    ("us-ascii", "iso-8859-1") on bytes that are UTF-8 is a mailer's default, not the text's
-    charset: Western letters almost never make valid UTF-8, so such bytes are read as UTF-8."""
+    dashes where latin-1 has control codes ("Appointment \x96 cleaning"). An ASCII label on
+    8-bit bytes is a mailer's default, not the text's charset: such bytes are read as UTF-8
+    where they are, else as Windows-1252 (a Western label may be right on bytes that happen
+    to be valid UTF-8, "CAF\xc9\x92S"; an ASCII one cannot be)."""
     codec = _codec(charset)
-    if codec == "cp1252" and not data.isascii() and _utf8(data, final=True):
+    ascii_label = (charset or "").strip().strip('"').lower() in _ASCII_LABELS
+    if ascii_label and not data.isascii() and _utf8(data, final=True):
         return data.decode("utf-8")
     windows_jis = WINDOWS_JIS if codec and codec.startswith("iso2022_jp") else None
     for name in (codec, windows_jis, "utf-8"):
@@ -122,23 +124,17 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
     text = data.decode("utf-8", "replace")
     if _mostly_decoded(text):
         return text
+    # Under a UTF-8 label, bytes that are next to no UTF-8 are Western ("Fr\xf6sche").
     if codec and codec != "utf-8":
         try:
             return data.decode(codec, "replace")
         # a codec that is not a text encoding ("base64", "rot13") or not a charset ("undefined")
         except (LookupError, UnicodeError):
             pass
-    # Latin-1 under a UTF-8 label ("Fr\xf6sche"), or no label: what is UTF-8 is read as such,
-    # every other byte as Windows-1252, so no letter becomes a replacement character.
-    return data.decode("utf-8", _WESTERN_BYTES)
+    return data.decode("cp1252", "replace")
 
 
-def _western_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
-    return error.object[error.start : error.end].decode("cp1252", "replace"), error.end
-
-
-_WESTERN_BYTES = "brainq-western-bytes"
-codecs.register_error(_WESTERN_BYTES, _western_bytes)
+_ASCII_LABELS = {"us-ascii", "ascii", "ansi_x3.4-1968"}
 
 
 WINDOWS_JIS = "iso-2022-jp as Windows writes it"
