@@ -360,6 +360,18 @@ def test_terminal_control_codes_are_dropped(tmp_path):
     assert "Body red text,\ttabbed." in docs[0].text and docs[1].locator == "anote.txt"
 
 
+def test_a_c1_code_goes_alone_not_with_the_words_after_it():
+    """0x9B and 0x9D begin sequences on 8-bit terminals, and are also what UTF-8 quotes read
+    as Latin-1 leave (an RTF's): taken for sequences, they ate the words after them."""
+    from brainq.extract import _without_controls
+
+    doc = Document(path="/n.rtf", locator=None, kind="text", title="Home \x9b Products",
+                   text="He said \u00e2\x80\x9cyes\u00e2\x80\x9d and then \u00e2\x80\x9cno\u00e2\x80\x9d to the plumber.")
+    cleaned = _without_controls(doc)
+    assert cleaned.title == "Home  Products"
+    assert cleaned.text == "He said \u00e2yes\u00e2 and then \u00e2no\u00e2 to the plumber."
+
+
 def test_a_gmail_export_leaves_out_spam_and_trash(tmp_path):
     """Takeout puts spam and deleted mail in the same mbox as the rest, labelled."""
     raw = b"".join(

@@ -78,10 +78,11 @@ def resolved(results: Iterable[Document | Failure | Nested], limits: Limits) -> 
 # DEL and C1. No document means them, and printed as written they would drive the reader's
 # terminal: an ESC in a spam subject or an attachment's name can clear the screen or retitle it.
 # An escape sequence goes whole (ECMA-48: "ESC [ 31 m" colours, "ESC ] 0 ; title BEL" retitles),
-# or "[31m" would be left in the text.
+# or "[31m" would be left in the text. Only after ESC: the 8-bit forms' C1 codes (0x9B, 0x9D)
+# are also what UTF-8 quotes read as Latin-1 leave ("\u00e2\x80\x9d"), and go alone.
 _CONTROLS = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # a control sequence (CSI)
-    r"|(?:\x1b\]|\x9d)[^\x07\x1b\x9c\n]{0,256}(?:\x07|\x1b\\|\x9c)"  # an operating system command (OSC)
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # a control sequence (CSI)
+    r"|\x1b\][^\x07\x1b\n]{0,256}(?:\x07|\x1b\\)"  # an operating system command (OSC)
     r"|\x1b[@-Z\\-_]"  # another escape of two characters
     r"|[\x00-\x08\x0e-\x1f\x7f-\x9f]"
 )
