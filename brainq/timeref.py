@@ -510,13 +510,13 @@ def _days_ago(m: re.Match, as_of: date, past: bool):
 
 
 def _ahead(m: re.Match, as_of: date, past: bool):
-    """"in two weeks", "3 days from now": the day that far ahead; of weeks or months, the week
-    or the month it falls in, as loosely as it is said. Not in the past tense ("we moved in two
-    days" is how long it took)."""
+    """"3 days from now": the day that far ahead; of weeks or months, the week or the month it
+    falls in, as loosely as it is said. ("In two weeks" is as often how long something takes,
+    "can the roof be done in two weeks?", as when.)"""
     if past:
         return None
-    text = " ".join((m.group("n") or m.group("n2")).lower().split())
-    n, unit = int(text) if text.isdigit() else _COUNTS[text], (m.group("unit") or m.group("unit2")).lower()
+    text = " ".join(m.group("n").lower().split())
+    n, unit = int(text) if text.isdigit() else _COUNTS[text], m.group("unit").lower()
     if unit == "day":
         return "day", as_of + timedelta(days=n)
     if unit == "week":
@@ -647,11 +647,7 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
         ),
         (rf"\b(?P<part>{_PART})[\s-]+(?P<year>\d{{4}})\b", _year_part),
         (rf"\b(?P<n>{_COUNT_RE})\s+(?P<unit>day)s?\s+ago\b", _days_ago),
-        (
-            rf"\bin\s+(?P<n>{_COUNT_RE})\s+{_UNIT_RE}\b(?!\s+(?:of|ago|before|after)\b)"
-            rf"|\b(?P<n2>{_COUNT_RE})\s+(?P<unit2>day|week|month)s?\s+from\s+(?:now|today)\b",
-            _ahead,
-        ),
+        (rf"\b(?P<n>{_COUNT_RE})\s+(?P<unit>day|week|month)s?\s+from\s+(?:now|today)\b", _ahead),
         (
             rf"\b(?:in|over|during|within|for)\s+the\s+(?:past|last|previous)\s+(?:(?P<n>{_COUNT_RE})\s+)?"
             rf"{_UNIT_RE}\b{_NOT_A_PART}",
@@ -694,7 +690,9 @@ _RULES: tuple[tuple[re.Pattern, Callable], ...] = tuple(
         (rf"(?:\bthe\s+)?{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})\s+after\s+next\b", _weekday_after_next),
         (rf"\ba\s+week\s+from\s+(?:this\s+)?(?P<weekday>{TYPED_WEEKDAY_RE})", _week_from),
         (
-            rf"{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE}),?\s+(?:the\s+)?(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}",
+            # a date, not a count ("Is Monday the 1st day of school?"): what follows is no noun
+            rf"{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE}),?\s+(?:the\s+)?(?P<n>\d{{1,2}})(?:st|nd|rd|th)\b{NOT_AN_ORDINAL}"
+            rf"(?=\s*(?:[?.!,;:)]|$)|\s+(?:of|at|in|on|for|a|an|the|is|was|be|and|or|from|to|with|when|still)\b)",
             _weekday_nth,
         ),
         (rf"\b(?:(?P<rel>next|last|this|coming)\s+)?{NAMED_DAY}(?P<weekday>{TYPED_WEEKDAY_RE})", _weekday),
