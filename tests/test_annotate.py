@@ -19,6 +19,8 @@ import pytest
         # receipt as receiving: a contract's terms, no receipt
         ("Payment is made one day following the receipt of payments.\nThe supplier shall be paid monthly.", "static_pdf"),
         ("Receipt\nOrder number: 5521\nTotal paid $42.00", "receipt"),
+        ("RECEIPT OF PAYMENT\nReceived from: J. Smith\nPaid by check", "receipt"),
+        ("Invoice #1043\nTerms: Due on receipt\nAmount due: $300.00\nPayments made by card are paid online.", "invoice"),
     ],
 )
 def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
