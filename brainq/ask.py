@@ -20,7 +20,7 @@ from brainq.paths import printable, unnamable
 from brainq.query.analysis import Query, analyse
 from brainq.query.candidates import only_time, retrieve, time_alone
 from brainq.query.lexical import known_share, term_weights
-from brainq.query.refine import likeliest_answer, refine
+from brainq.query.refine import read_unrefined, refine
 from brainq.query.sentences import glance, without_urls
 from brainq.scoring import Scored, score
 from brainq.store import Store
@@ -243,10 +243,12 @@ def ask(
     source = relevant[0] if relevant else None
     first = next((s for s in r.ranked if not s.candidate.asks_back), None)  # a question casts no doubt
     above = first if source and first is not source else None
+    if source:
+        read_unrefined(source.candidate, r.query, r.time.day)
     verdict = judge(relevant, r.intent.pattern, config, r.time, as_of, r.query.asks, r.missing, above)
     if verdict.level == "unknown" and (days := time_alone(r.query, r.time.day, r.time.range)):
         verdict = replace(verdict, reason=_nothing_about(*days, searched=r.span is not None))
-    answer = (source.candidate.answer or likeliest_answer(source.candidate, r.query, r.time.day)) if source else None
+    answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
         written = source.doc.written_day
         repeating = calendar.series(source.candidate.text, source.doc.event_dates, written, source.doc.day_first)

@@ -13,7 +13,7 @@ from brainq.embedding import DIMENSIONS
 from brainq.query.analysis import Query, analyse, stem
 from brainq.query.candidates import Candidate, _coverage, _names, only_time, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
-from brainq.query.refine import _likely_sentences, _sentences_about_the_day, likeliest_answer, refine
+from brainq.query.refine import _likely_sentences, _sentences_about_the_day, read_unrefined, refine
 from brainq.query.sentences import LIST_WORDS, sentences, without_urls
 from brainq.store import Chunk, FileWrite, Store, StoredDocument
 from brainq.store.vectors import SEARCH_BREADTH
@@ -116,7 +116,8 @@ def test_a_source_not_read_sentence_by_sentence_still_has_an_answer_line():
     query = Query("q", ["pay", "leo"], {"pay": ["paid"]}, [], "amount")
     cand = Candidate(_doc(), "reg:0", "Registration\nWelcome to the spring season!\nRegistration fee: $95.00 - paid by card", 0.4, 0.5, [], 0.45)
     assert cand.answer is None
-    assert likeliest_answer(cand, query, None) == "Registration fee: $95.00 - paid by card"
+    read_unrefined(cand, query, None)
+    assert cand.answer == "Registration fee: $95.00 - paid by card"
 
 
 def test_who_is_answered_by_the_sentence_naming_someone_which_ranks_its_source_no_higher():

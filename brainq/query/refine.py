@@ -12,7 +12,6 @@ from brainq.dates import WEEKDAY_RE, find_event_dates
 from brainq.facts import LINE_ONLY, MAY_GO_UNSTATED, facts, holds
 from brainq.query.analysis import Query, contains, stems
 from brainq.query.candidates import Candidate, about_the_day, cosine_similarity, day_factor, fuse, relevance
-from brainq.query.sentences import glance
 
 
 _WEEKDAY = re.compile(WEEKDAY_RE, re.I)  # a day named, when the reply has no date to place it by
@@ -188,12 +187,14 @@ def _sentences_about_the_day(cand: Candidate, day: date | None) -> set[str]:
     return about
 
 
-def likeliest_answer(cand: Candidate, query: Query, day: date | None) -> str | None:
-    """The answer of a candidate that was not read sentence by sentence (refine reads the best
-    few by rank; time and type may still put another first): its likeliest sentence, by the
-    words it shares with the question, the fact and the day asked about, unembedded."""
-    likely = _likely_sentences(cand, query, 1, _sentences_about_the_day(cand, day))
-    return glance(likely[0]) if likely else None
+def read_unrefined(cand: Candidate, query: Query, day: date | None) -> None:
+    """Give a candidate that was not read sentence by sentence (refine reads the best few by
+    rank; time and type may still put another first) its likeliest sentence, by the words it
+    shares with the question, the fact and the day asked about, unembedded: its answer line,
+    and what the verdict reads."""
+    if cand.sentence is None:
+        likely = _likely_sentences(cand, query, 1, _sentences_about_the_day(cand, day))
+        cand.sentence = likely[0] if likely else None
 
 
 def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str]) -> list[str]:
