@@ -720,34 +720,27 @@ def _text(
     """
     lines = [f"{name}: {_header_text(fields, name)}" for name in ("From", "To", "Cc")
              if _has(fields, name)]
-    blocks, signers = [""], []
+    blocks = ["\n".join(lines)]
     for role, part in parts:
-        if role in ("text", "html"):
-            body, signer = _marked(_part_text(part) if role == "text" else html.text_of(_part_text(part)))
-            blocks.append(body)
-            signers.append(signer)
-        if role == "html" and "HTML converted to text" not in doc.notes:
-            doc.notes.append("HTML converted to text")
-    # Who signed says who the sender is ("Principal, Birchwood Elementary"): beside the From
-    # line, for "what did the principal say?", where the signature itself is no statement.
-    signer = next(filter(None, signers), "")
-    if signer and lines and lines[0].startswith("From: "):
-        lines[0] += f" ({signer})"
-    blocks[0] = "\n".join(lines)
+        if role == "text":
+            blocks.append(_marked(_part_text(part)))
+        elif role == "html":
+            blocks.append(_marked(html.text_of(_part_text(part))))
+            if "HTML converted to text" not in doc.notes:
+                doc.notes.append("HTML converted to text")
     if attachment_names:
         blocks.append("Attachments: " + ", ".join(attachment_names))
     # NUL ends strings in SQLite and in the embedder's tokenizer.
     return "\n\n".join(b.strip() for b in blocks if b.strip()).replace("\x00", "")
 
 
-def _marked(body: str) -> tuple[str, str]:
+def _marked(body: str) -> str:
     """The body with what its sender did not write this time marked as quoted ("> "): the
     earlier messages a reply quotes (any client's header: "On ... wrote:", Outlook's "From: ...
     Sent: ...", "-----Original Message-----", in the languages of REPLY_LANGUAGES), its
-    signature, legal disclaimers and list footers; and who signed it (_signer). Marked lines
-    stay searchable; retrieval reads them as no statement of this message. A message with next
-    to nothing of its own before what it quotes (a forward, "FYI") is left as it is: what it
-    forwards is what it says.
+    signature, legal disclaimers and list footers. Marked lines stay searchable; retrieval
+    reads them as no statement of this message. A message with next to nothing of its own
+    before what it quotes (a forward, "FYI") is left as it is: what it forwards is what it says.
 
     mail-parser-reply finds them: over the 1,735 messages of ../shared/corpora/mail it marked
     quoted text in 240 of the 305 that quote and signatures or footers in 288 more, and was
@@ -757,30 +750,10 @@ def _marked(body: str) -> tuple[str, str]:
     parsed = MailBody(text=body, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     own, *earlier = parsed.replies
     if len(_FORWARD_MARK.sub("", own.body).split()) < FORWARD_WORDS:
-        return body, ""  # "FYI", or a forward's own marker line: the rest is what it says
+        return body  # "FYI", or a forward's own marker line: the rest is what it says
     others = [own.signatures, *own.disclaimers, *(reply.content for reply in earlier)]
     quoted = [line if line.startswith(">") else f"> {line}".rstrip() for o in others for line in o.splitlines()]
-    return "\n\n".join([own.body, "\n".join(quoted)]).strip(), _signer(own.signatures)
-
-
-# A closing line ("Warm regards,", "Best,") ends with a comma; what a signature gives besides
-# who signed it: an address, a link, a phone number or a postcode.
-_CLOSING_CHARS, _SIGNER_CHARS = 30, 60
-_CONTACT = re.compile(r"@|https?:|www\.|\d{5}|\d{3}\D{0,2}\d{3}\D?\d{4}")
-_APP_LINE = re.compile(r"(?:sent|get|download)\s+(?:from|with|via|\w+\s+for)\b", re.IGNORECASE)  # "Sent from my iPhone"
-
-
-def _signer(signature: str) -> str:
-    """Who signed, as the signature's lines after its closing say it: a name, a role, a place
-    ("Dr. Denise Okafor; Principal, Birchwood Elementary School"), without contact lines."""
-    lines = [line.strip() for line in signature.splitlines() if line.strip()]
-    closing = max((i for i, line in enumerate(lines) if len(line) <= _CLOSING_CHARS and line.endswith(",")), default=-1)
-    who = [
-        line for line in lines[closing + 1 :]
-        if len(line) <= _SIGNER_CHARS and any(c.isalpha() for c in line)
-        and not _CONTACT.search(line) and not _APP_LINE.match(line)
-    ]  # fmt: skip
-    return "; ".join(who[:3])
+    return "\n\n".join([own.body, "\n".join(quoted)]).strip()
 
 
 def _part_text(part: Message) -> str:
