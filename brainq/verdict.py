@@ -135,10 +135,11 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     if any(time.day.weekday() in (weekly_days(line, anchor, day_first) or ()) for line in lines):
         return None  # "Sat 10 am - 4 pm" is about every Saturday
     named = sorted({day for line in lines for day in stated_days(line, anchor, day_first=day_first)})
-    # An event whose answer line names no day ("Conference Status: cancelled") is about its
-    # own days, however far off: no habit, as "open Monday through Friday" is.
+    # An answer line naming no day is about the days its source is about: an event's
+    # ("Conference Status: cancelled"), however far off (no habit, as "open Monday through
+    # Friday" is), or a shop's "Half-day doorbusters!" of the Friday its mail names.
     event = not named and top.doc.kind == "calendar"
-    named = named or (sorted(top.doc.event_dates) if event else [])
+    named = named or sorted(top.doc.event_dates)
     if not named or named[0] <= time.day <= named[-1]:
         return None
     nearest = min(named, key=lambda day: abs((day - time.day).days))
@@ -247,8 +248,10 @@ def _conflict(results, pattern, config, time, asked, as_of) -> list[tuple[Scored
         other_facts = _facts(other, time, as_of)
         if time.day and "day" in top_facts and top_facts["day"] != other_facts.get("day", top_facts["day"]):
             continue  # the question names a day, and the other source speaks of another day
+        # "When is the recital?" is answered by a day and its hour: both may disagree.
+        wanted = {asked, "time"} if asked == "day" else {asked}
         for kind, value in top_facts.items():
-            if kind != (asked or kind) or (kind == "day" and not asked):
+            if (asked and kind not in wanted) or (kind == "day" and not asked):
                 continue
             if kind == "day" and ("," in value or "," in other_facts.get(kind, "")):
                 continue  # a sentence naming several days is not one claim about one day

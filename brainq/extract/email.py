@@ -78,6 +78,10 @@ KEPT_HEADERS = (
 
 _FORWARD_MARK = re.compile(r"^.*(forwarded message|original message|weitergeleitete nachricht|message transf).*$",
                            re.IGNORECASE | re.MULTILINE)  # fmt: skip
+# A forward's own marker line, not a quoted one ("> ---------- Forwarded message"); Outlook's
+# "Original Message" heads replies as often as forwards.
+_FORWARDED = re.compile(r"^(?!>)[-\s]*(?:begin forwarded message|forwarded message|weitergeleitete nachricht|message transf)",
+                        re.IGNORECASE | re.MULTILINE)  # fmt: skip
 # Languages of the reply headers, signatures and disclaimers looked for (mail-parser-reply's
 # names); each costs a little on every message.
 REPLY_LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "sv", "da")
@@ -749,8 +753,11 @@ def _marked(body: str) -> str:
     """
     parsed = MailBody(text=body, languages=list(REPLY_LANGUAGES), keep_hyphen_lists=True).read()
     own, *earlier = parsed.replies
-    if len(_FORWARD_MARK.sub("", own.body).split()) < FORWARD_WORDS:
-        return body  # "FYI", or a forward's own marker line: the rest is what it says
+    if len(_FORWARD_MARK.sub("", own.body).split()) < FORWARD_WORDS or _FORWARDED.search(body):
+        # "FYI", or a forward's own marker line: the rest is what it says. So it is under a
+        # note ("Can you take him to this one?"): a forward passes on what it forwards, where a
+        # reply quotes what it answers.
+        return body
     others = [own.signatures, *own.disclaimers, *(reply.content for reply in earlier)]
     quoted = [line if line.startswith(">") else f"> {line}".rstrip() for o in others for line in o.splitlines()]
     return "\n\n".join([own.body, "\n".join(quoted)]).strip()
