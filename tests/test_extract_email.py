@@ -753,8 +753,10 @@ def test_what_the_sender_did_not_write_is_marked_as_quoted(tmp_path):
     assert "> Dana Whitfield" in doc.text
 
 
-def test_a_forward_is_what_it_forwards(tmp_path):
-    body = "FYI\n\n---------- Forwarded message ---------\nFrom: Air <a@x.org>\nSubject: Itinerary\n\nFlight 123 lands at 4:05 PM.\n"
+@pytest.mark.parametrize("note", ["FYI", "Can you take him to this one? I have a review that afternoon."])
+def test_a_forward_is_what_it_forwards(tmp_path, note):
+    """With a note or without: the most common way a family passes a fact on."""
+    body = f"{note}\n\n---------- Forwarded message ---------\nFrom: Air <a@x.org>\nSubject: Itinerary\n\nFlight 123 lands at 4:05 PM.\n"
     [doc], _ = extract_bytes(tmp_path, message("From: me@example.org", "Subject: Fwd: Itinerary", body=body))
     assert "\nFlight 123 lands at 4:05 PM." in doc.text and "> Flight" not in doc.text
 

@@ -154,6 +154,14 @@ def test_a_source_about_another_day_than_the_one_asked_about_is_to_verify():
     assert verdict.reason.startswith("About another day: the best source speaks of Wednesday 11 March 2026")
     said.sentence = "Practice is cancelled."  # names no day: its date is no other day's claim
     assert _judge(ranked([said], time=today), "logistical", today).level == "answer"
+    # a line naming no day is about the days its source is about: a shop's Friday sale
+    promo = doc("promo", "2026-03-05T09:00:00", doc_type="newsletter", events=[date(2026, 3, 6)])
+    sale = cand(promo, 0.8, "Half-day doorbusters from 7 AM to noon in stores.")
+    sale.sentence = sale.text
+    friday = TimeRef(day=date(2026, 3, 13))
+    assert _judge(ranked([sale], time=friday), "logistical", friday).reason.startswith(
+        "About another day: the best source speaks of Friday 6 March 2026"
+    )
 
 
 
@@ -742,6 +750,10 @@ def test_disagreeing_fresh_sources_are_a_conflict():
     assert "Sources disagree" in verdict.reason and "2:45" in verdict.reason and "3:00" in verdict.reason
     _say(results, {"newsletter": "Early dismissal is at 2:45 PM.", "email": "Early dismissal will be at 2:45 PM."}, same)
     assert _judge(results, "logistical").level == "answer"
+    # "When is the recital?" asks a day, and its hour: one day at two hours is no answer
+    _say(results, {"newsletter": "The recital is Sunday, March 15 at 2:00 PM.", "email": "The recital starts at 3:00 PM on Sunday."}, same)
+    verdict = judge(results, "logistical", CONFIG, TimeRef(), AS_OF, asked="day")
+    assert verdict.level == "verify" and "3:00" in verdict.reason and "2:00" in verdict.reason
 
 
 def test_different_subjects_do_not_conflict():
