@@ -10,7 +10,7 @@ import pytest
 from brainq.chunking import chunk_text
 from brainq.config import load_config
 from brainq.embedding import DIMENSIONS
-from brainq.query.analysis import Query, analyse, stem
+from brainq.query.analysis import Query, analyse, contains, stem, stems
 from brainq.query.candidates import Candidate, _coverage, _names, only_time, retrieve
 from brainq.query.lexical import Term, lexical_query, term_weights
 from brainq.query.refine import _likely_sentences, _sentences_about_the_day, read_unrefined, refine
@@ -321,6 +321,15 @@ def test_what_a_family_calls_its_own_is_a_word_of_the_question_not_a_name():
 )
 def test_a_name_inside_a_longer_name_is_someone_else(text, identifiers, named):
     assert _names(text, "Maggie", identifiers) is named
+
+
+@pytest.mark.parametrize("typed, written", [("Lucia", "Lucía"), ("Lucía", "Lucia"), ("Zoe", "ZOË"), ("Jose", "José")])
+def test_a_name_typed_without_its_accent_is_the_same_name(typed, written):
+    """The full-text index reads "Lucia" and "Lucía" alike; coverage and the name boost did not,
+    so the two spellings of one question ranked apart."""
+    text = f"Lessons\n{written} has piano on Tuesdays at 4."
+    assert _names(text, typed, [typed])
+    assert contains(stems(text), typed.lower()) and contains(stems(typed), written.lower())
 
 
 def test_sizes_and_codes_are_found_inside_longer_tokens():

@@ -6,6 +6,7 @@ Nothing here reads the store; lexical.py weighs these words in its full-text ind
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -152,8 +153,22 @@ def stems(text: str) -> str:
     passages, and stemming them again each time was a third of a warm answer's time."""
     text = text.lower().replace("'s", "")
     if not text.isascii():
-        text = cjk.spaced(text)  # its Chinese, Japanese and Korean as pairs of characters
+        text = cjk.spaced(latin_base(text))  # its Chinese, Japanese and Korean as pairs of characters
     return " " + " ".join(map(stem, _TOKEN.findall(text))) + " "
+
+
+def latin_base(text: str) -> str:
+    """Latin letters with a diacritic as their base letter ("í" as "i"), one for one, as the
+    full-text index reads them (FTS5's unicode61 removes diacritics): "Lucia" and "Lucía" are
+    one name, typed either way. Other scripts keep their marks (a kana's voicing is a letter)."""
+    return text.translate(_LATIN_BASE)
+
+
+_LATIN_BASE = {
+    code: base
+    for code in range(0xC0, 0x250)
+    if (base := unicodedata.normalize("NFKD", chr(code))[0]).isascii() and base.isalpha() and base != chr(code)
+}
 
 
 def contains(stemmed: str, term: str) -> bool:

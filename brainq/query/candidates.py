@@ -27,7 +27,7 @@ import numpy as np
 
 from brainq.chunking import unquoted
 from brainq.config import Config
-from brainq.query.analysis import IDENTIFIER, Query, stem, stems
+from brainq.query.analysis import IDENTIFIER, Query, latin_base, stem, stems
 from brainq.query.lexical import Term, lexical_query, plain_query, terms_about
 from brainq.query.sentences import ANSWER_CHARS, HEADING, glance, sentences
 from brainq.store import Store, StoredDocument
@@ -234,7 +234,8 @@ def _names(text: str, identifier: str, identifiers: list[str]) -> bool:
     """Whether the text names the identifier itself: "Rex" is not named by "Uncle Rex"
     (another capitalised word just before it, not opening its line or ending a sentence),
     unless the question also says "Uncle"; sizes and codes are found anywhere, even inside a
-    longer token."""
+    longer token. Diacritics aside ("Lucia" names "Lucía")."""
+    text, identifier = latin_base(text), latin_base(identifier)
     if not identifier[:1].isupper() or IDENTIFIER.match(identifier):
         return identifier.lower() in text.lower()
     asked = {i.lower() for i in identifiers}
