@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -333,14 +333,9 @@ def _weekday_of_week(m: re.Match, as_of: date, past: bool):
 def _weekday_nth(m: re.Match, as_of: date, past: bool):
     """"Tuesday the 17th": the 17th that is a Tuesday, of the months the tense looks to (the
     17th as _nth reads it where none within a year is)."""
-    step = -1 if past else 1
     weekday = TYPED_WEEKDAYS[m.group("weekday").lower()]
-    for k in range(13):
-        year, month = _add_months(as_of.year, as_of.month, step * k)
-        day = _first_fitting([(year, month, int(m.group("n")))], as_of, past)
-        if day is not None and day.weekday() == weekday:
-            return "day", day
-    return _nth(m, as_of, past)
+    day = next((d for d in _days_numbered(int(m.group("n")), as_of, past) if d.weekday() == weekday), None)
+    return ("day", day) if day else _nth(m, as_of, past)
 
 
 def _week_from(m: re.Match, as_of: date, past: bool):
@@ -350,10 +345,19 @@ def _week_from(m: re.Match, as_of: date, past: bool):
 
 def _nth(m: re.Match, as_of: date, past: bool):
     """"the 13th": this month's if the tense allows, else the next (or last) month's."""
-    step = -1 if past else 1
-    months = (_add_months(as_of.year, as_of.month, step * k) for k in range(13))
-    day = _first_fitting(((y, mo, int(m.group("n"))) for y, mo in months), as_of, past)
+    day = next(_days_numbered(int(m.group("n")), as_of, past), None)
     return None if day is None else ("day", day)
+
+
+def _days_numbered(n: int, as_of: date, past: bool) -> Iterator[date]:
+    """The days numbered `n` of this month and the next twelve (the last, in the past tense),
+    those that exist and lie on the tense's side of as_of, nearest first."""
+    step = -1 if past else 1
+    for k in range(13):
+        year, month = _add_months(as_of.year, as_of.month, step * k)
+        day = _first_fitting([(year, month, n)], as_of, past)
+        if day is not None:
+            yield day
 
 
 # ---- ranges
@@ -494,11 +498,16 @@ _UNIT_RE = r"(?P<unit>day|week|month|year)s?"
 _NOT_A_PART = r"(?!\s+of\b|'s\b)"  # "the last two weeks of school", "last month's bill"
 
 
+def _count(m: re.Match) -> int:
+    """The match's count of its unit, in figures or words ("3", "a couple of"); one if none."""
+    text = " ".join((m.group("n") or "one").lower().split())
+    return int(text) if text.isdigit() else _COUNTS[text]
+
+
 def _back(as_of: date, m: re.Match) -> date:
     """The day the match's count of its unit before as_of (a month's last day where the
     earlier month is shorter)."""
-    text = " ".join((m.group("n") or "one").lower().split())
-    n, unit = int(text) if text.isdigit() else _COUNTS[text], m.group("unit").lower()
+    n, unit = _count(m), m.group("unit").lower()
     if unit in ("day", "week"):
         return as_of - timedelta(days=n * (7 if unit == "week" else 1))
     year, month = _add_months(as_of.year, as_of.month, -n * (12 if unit == "year" else 1))
@@ -515,16 +524,10 @@ def _ahead(m: re.Match, as_of: date, past: bool):
     "can the roof be done in two weeks?", as when.)"""
     if past:
         return None
-    text = " ".join(m.group("n").lower().split())
-    n, unit = int(text) if text.isdigit() else _COUNTS[text], m.group("unit").lower()
+    n, unit = _count(m), m.group("unit").lower()
     if unit == "day":
         return "day", as_of + timedelta(days=n)
-    if unit == "week":
-        monday = as_of + timedelta(weeks=n) - timedelta(days=as_of.weekday())
-        return "range", (monday, monday + timedelta(days=6))
-    if unit == "month":
-        return "range", _months_span(*_add_months(as_of.year, as_of.month, n), 1)
-    return None
+    return "range", _week_or_month(as_of, unit, n)
 
 
 def _trailing(m: re.Match, as_of: date, past: bool):
@@ -593,14 +596,21 @@ def _relative_unit(m: re.Match, as_of: date, past: bool):
         offset = -1
     if unit == "week" and offset == 0 and not past and as_of.weekday() == 6:
         offset = 1  # "What's on this week?" asked on a Sunday: the week it begins tomorrow
-    if unit in ("week", "weekend"):
-        monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
-        first = monday + timedelta(days=5) if unit == "weekend" else monday
-        return "range", (first, monday + timedelta(days=6))
-    if unit == "month":
-        return "range", _months_span(*_add_months(as_of.year, as_of.month, offset), 1)
+    if unit in ("week", "month"):
+        return "range", _week_or_month(as_of, unit, offset)
+    if unit == "weekend":
+        sunday = _week_or_month(as_of, "week", offset)[1]
+        return "range", (sunday - timedelta(days=1), sunday)
     year = as_of.year + offset
     return "range", (date(year, 1, 1), date(year, 12, 31))
+
+
+def _week_or_month(as_of: date, unit: str, offset: int) -> tuple[date, date]:
+    """The week (Monday to Sunday) or the month `offset` of them away from as_of's."""
+    if unit == "week":
+        monday = as_of - timedelta(days=as_of.weekday()) + timedelta(weeks=offset)
+        return monday, monday + timedelta(days=6)
+    return _months_span(*_add_months(as_of.year, as_of.month, offset), 1)
 
 
 def _school_year(m: re.Match, as_of: date, past: bool):
