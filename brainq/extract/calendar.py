@@ -306,7 +306,11 @@ def _event_days(event, start, end, added, moved, deadline, limits, stamped) -> t
     first, notes = _days(start, end, limits.max_event_days), []
     if _day_count(start, end) > limits.max_event_days:
         notes.append(f"longer than {limits.max_event_days} days: only its first days listed")
-    first = sorted({*first, *(day for begin in added for day in _days(begin, begin + (end - start), limits.max_event_days))})
+    def days_of(begins) -> set[date]:
+        """The days of occurrences beginning at `begins`, each as long as the first."""
+        return {day for begin in begins for day in _days(begin, begin + (end - start), limits.max_event_days)}
+
+    first = sorted({*first, *days_of(added)})
     rule = event.get("RRULE")
     rule = rule[0] if isinstance(rule, list) else rule  # several RRULEs: deprecated, rare
     if rule is None:
@@ -323,27 +327,21 @@ def _event_days(event, start, end, added, moved, deadline, limits, stamped) -> t
     except Exception:  # dateutil rejects rules it cannot follow with ValueError and others
         return first, repeats, [*notes, "recurrence rule not understood"]
     # DTSTART is always the first occurrence, even when it does not fit the rule (RFC 5545 3.8.5.3).
-    days = set(first)
-    for begin in starts:
-        days.update(_days(begin, begin + (end - start), limits.max_event_days))
-    return sorted(days), repeats, notes + cuts
+    return sorted({*first, *days_of(starts)}), repeats, notes + cuts
 
 
 def _added(event, start, moved: list, most: int) -> list[date | datetime]:
     """The starts of the occurrences RDATE adds (RFC 5545 3.8.5.2: dates, times or periods),
     as the start's wall-clock time, but those EXDATE leaves out or another entry moves, at most
     `most` of them; none where they cannot be read."""
-    listed = event.get("RDATE")
-    listed = listed if isinstance(listed, list) else [listed] if listed is not None else []
     found = set()
     try:
         excluded = _excluded(event, start, moved)
-        for when in (value.dt for prop in listed for value in getattr(prop, "dts", [])):
+        for when in _date_list(event, "RDATE"):
             begin = when[0] if isinstance(when, tuple) else when  # a period: its start
             if isinstance(begin, datetime) != isinstance(start, datetime):
                 continue  # a date among times, or the reverse: no occurrence of this event
-            if isinstance(begin, datetime) and begin.tzinfo and getattr(start, "tzinfo", None):
-                begin = begin.astimezone(start.tzinfo)
+            begin = _in_zone_of(begin, start)
             if _naive(begin) not in excluded and _naive(begin) != _naive(start):
                 found.add(_naive(begin) if isinstance(begin, datetime) else begin)
     except Exception:  # a malformed value (icalendar and dateutil raise several kinds): its own days stand
@@ -422,15 +420,21 @@ def _shifted(moment: datetime, years: int) -> datetime:
 
 def _excluded(event, start, moved: list) -> set[datetime]:
     """EXDATEs and moved occurrences as naive wall-clock times in the event's zone."""
-    exdates = event.get("EXDATE")
-    exdates = exdates if isinstance(exdates, list) else [exdates] if exdates else []
-    values = set()
-    for prop in [value for exdate in exdates for value in getattr(exdate, "dts", [])] + moved:
-        when = prop.dt
-        if isinstance(when, datetime) and when.tzinfo and getattr(start, "tzinfo", None):
-            when = when.astimezone(start.tzinfo)
-        values.add(_naive(when))
-    return values
+    return {_naive(_in_zone_of(when, start)) for when in [*_date_list(event, "EXDATE"), *(prop.dt for prop in moved)]}
+
+
+def _date_list(event, name: str) -> list:
+    """The values of a property listing dates (EXDATE, RDATE), given on one line or several."""
+    props = event.get(name)
+    props = props if isinstance(props, list) else [props] if props else []
+    return [value.dt for prop in props for value in getattr(prop, "dts", [])]
+
+
+def _in_zone_of(when, start):
+    """A zoned date-time as the start's zone reads it; a floating one or a date as it is."""
+    if isinstance(when, datetime) and when.tzinfo and getattr(start, "tzinfo", None):
+        return when.astimezone(start.tzinfo)
+    return when
 
 
 def _skipped(event, start, stamped: datetime | None) -> str:
