@@ -76,12 +76,11 @@ KEPT_HEADERS = (
     "X-Mailer",
 )
 
-_FORWARD_MARK = re.compile(r"^.*(forwarded message|original message|weitergeleitete nachricht|message transf).*$",
-                           re.IGNORECASE | re.MULTILINE)  # fmt: skip
+_FORWARD_HEADS = r"forwarded message|weitergeleitete nachricht|message transf"
+_FORWARD_MARK = re.compile(rf"^.*({_FORWARD_HEADS}|original message).*$", re.IGNORECASE | re.MULTILINE)
 # A forward's own marker line, not a quoted one ("> ---------- Forwarded message"); Outlook's
 # "Original Message" heads replies as often as forwards.
-_FORWARDED = re.compile(r"^(?!>)[-\s]*(?:begin forwarded message|forwarded message|weitergeleitete nachricht|message transf)",
-                        re.IGNORECASE | re.MULTILINE)  # fmt: skip
+_FORWARDED = re.compile(rf"^(?!>)[-\s]*(?:begin forwarded message|{_FORWARD_HEADS})", re.IGNORECASE | re.MULTILINE)
 # Languages of the reply headers, signatures and disclaimers looked for (mail-parser-reply's
 # names); each costs a little on every message.
 REPLY_LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "sv", "da")
