@@ -110,8 +110,7 @@ def decode_bytes(data: bytes, charset: str | None) -> str:
     where they are, else as Windows-1252 (a Western label may be right on bytes that happen
     to be valid UTF-8, "CAF\xc9\x92S"; an ASCII one cannot be)."""
     codec = _codec(charset)
-    ascii_label = (charset or "").strip().strip('"').lower() in _ASCII_LABELS
-    if ascii_label and not data.isascii() and _utf8(data, final=True):
+    if _label(charset) in _ASCII_LABELS and not data.isascii() and _utf8(data, final=True):
         return data.decode("utf-8")
     windows_jis = WINDOWS_JIS if codec and codec.startswith("iso2022_jp") else None
     for name in (codec, windows_jis, "utf-8"):
@@ -181,10 +180,15 @@ def _mostly_decoded(text: str) -> bool:
     return good > 0 and good >= 4 * bad
 
 
+def _label(charset: str | None) -> str:
+    """A declared charset as compared: no quotes or spaces around it, in lower case."""
+    return (charset or "").strip().strip('"').lower()
+
+
 def _codec(charset: str | None) -> str | None:
     if not charset:
         return None
-    charset = charset.strip().strip('"').lower()
+    charset = _label(charset)
     charset = _CHARSET_SUPERSETS.get(charset, charset)
     try:
         return codecs.lookup(charset).name
