@@ -41,8 +41,15 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
         unused = doc.source_date.date()
         doc.notes.append(f"its date ({unused}) {UNUSED_FUTURE}")
         doc.source_date, doc.date_source, doc.date_precision = None, None, None
+    if doc.date_source == "scan":
+        _printed_before_scan(doc, day_first)
     if doc.source_date is None:
         _fallback_date(doc, mtime, now, had_date=unused is not None, day_first=day_first)
+    if doc.kind == "calendar":
+        # An event is about the days it happens on, which its calendar states: not a day its
+        # text names as skipped ("Not on: Monday 24 November"), nor one read from "(moved to
+        # Wednesday)" against the day the calendar was saved.
+        return doc
     anchor = doc.source_date.date() if doc.source_date else None
     found = dates.find_event_dates(doc.text, anchor, day_first=day_first)
     # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.
@@ -84,6 +91,16 @@ def header_matches(rule: str, headers: dict[str, str]) -> bool:
     if value is None:
         return False
     return not colon or re.search(pattern.strip(), value, re.IGNORECASE) is not None
+
+
+def _printed_before_scan(doc: Document, day_first: bool) -> None:
+    """A scan is dated by the date printed on its page, when that comes before the scan: the
+    paper was written then. A later one is a due date or an event's, and the scan's date stays."""
+    found = dates.find_document_date(doc.text, day_first=day_first)
+    if found and found[0].date() <= doc.source_date.date():
+        doc.notes.append(f"scanned {doc.source_date.date()}; dated by the date printed in it")
+        doc.source_date, doc.date_precision = found
+        doc.date_source = "text"
 
 
 def _fallback_date(doc: Document, mtime: float, now: datetime, had_date: bool, day_first: bool) -> None:

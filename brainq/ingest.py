@@ -62,7 +62,7 @@ STOP_CHECK_CHUNKS = 128
 MBOX_PART_BYTES = 32 * 2**20
 # Bump when extraction or annotation derives different metadata from the same bytes: files
 # stored with an older version are re-derived (and their unchanged chunks keep their vectors).
-DERIVATION = 34  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
+DERIVATION = 35  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail headers; 6: copy_key;
 # 7: quoted replies, signatures and disclaimers marked in mail; 8: text in pictures read by OCR;
 # 9: one message to several lists is one document (copy_key without recipients); attachment
 # names written in raw 8-bit bytes decoded; 10: a chunk's vector is made of its own words, not
@@ -102,7 +102,7 @@ DERIVATION = 34  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # alternative, is a calendar entry; UTF-8 under a Western label and Western letters under a
 # UTF-8 one are read as written; "receipt of" is no receipt; a terminal's escape sequence is
 # dropped whole; an event written in UTC is on its calendar's day; a calendar in UTF-16 is read;
-# the days RDATE adds to an event
+# the days RDATE adds to an event; 35: an event's days are only those it happens on
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -138,9 +138,11 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     # An answer line naming no day is about the days its source is about: an event's
     # ("Conference Status: cancelled"), however far off (no habit, as "open Monday through
     # Friday" is), or a shop's "Half-day doorbusters!" of the Friday its mail names.
+    # An event's days are the days it happens on, not a span: weekly practice on Tuesdays is
+    # not on the Wednesday between two of them.
     event = not named and top.doc.kind == "calendar"
     named = named or sorted(top.doc.event_dates)
-    if not named or named[0] <= time.day <= named[-1]:
+    if not named or (time.day in named if event else named[0] <= time.day <= named[-1]):
         return None
     nearest = min(named, key=lambda day: abs((day - time.day).days))
     if abs((nearest - time.day).days) > within_days and not event:

@@ -174,6 +174,16 @@ def test_an_event_on_another_day_is_to_verify_however_far_off():
     asked = TimeRef(day=date(2026, 3, 30))
     verdict = _judge(ranked([said], time=asked), "logistical", asked)
     assert verdict.level == "verify" and "speaks of Tuesday 10 March 2026" in verdict.reason
+    # a weekly practice is on its Tuesdays, not on the Wednesday between two of them
+    weekly = doc("weekly", "2026-03-01T09:00:00", doc_type="calendar_event", events=[date(2026, 3, 10), date(2026, 3, 17)])
+    weekly.kind = "calendar"
+    practice = cand(weekly, 0.8, "Soccer practice")
+    practice.sentence = practice.text
+    wednesday = TimeRef(day=date(2026, 3, 11))
+    verdict = _judge(ranked([practice], time=wednesday), "logistical", wednesday)
+    assert verdict.level == "verify" and "speaks of Tuesday 10 March 2026" in verdict.reason
+    tuesday = TimeRef(day=date(2026, 3, 17))
+    assert _judge(ranked([practice], time=tuesday), "logistical", tuesday).level == "answer"
 
 
 @pytest.mark.parametrize(

@@ -534,13 +534,16 @@ def answer_line(
     title ("When: Friday 13 March 2026" alone says when, not what), its status where it is not
     as planned ("cancelled"), and for a repeating event the occurrence on `day` (see on_day),
     or where it has none in the days `asked` about, those of them it skips ("when is chess club
-    next week?" of a week without it)."""
+    next week?" of a week without it). An event of one occasion is said with its "When:": a
+    title alone ("Soccer practice (moved to Wednesday)") leaves the day to guess."""
     if title not in line:
         line = f"{title} {line}"
     if repeating and day:
         line = on_day(line, repeating, day)
     elif repeating and asked and (skipped := _skipped_within(text, *asked)) and skipped not in line:
         line = f"{line} {skipped}"
+    elif not repeating and "When: " not in line and (when := when_stated(text)):
+        line = f"{line} {when}"
     status = _STATUS.search(text)
     return f"{line} {status[0]}" if status and status[0] not in line else line
 
@@ -573,19 +576,14 @@ class Series:
     ends: bool  # it has a last day (UNTIL or COUNT), so the last day listed may be it
 
 
-def series(text: str, days: list[date], anchor: date | None, day_first: bool | None = None) -> Series | None:
-    """The repeating event `text` describes, or None. Its stored days hold, besides its own,
-    those its text names (a day "Not on:", a day its description mentions), which are no
-    occurrences of it: those are left out, but for the days its "When:", "Repeats:" and "Also
-    on:" lines name (its first, the last of a series until a day, those RDATE adds). `day_first`: its order of numeric dates."""
+def series(text: str, days: list[date]) -> Series | None:
+    """The repeating event `text` describes, with its stored `days`, or None."""
     found = _ONE_DAY.search(text)
     repeats = _REPEATS.search(text)
     if not found or not repeats:
         return None
     first = datetime.strptime(found["day"], "%A %d %B %Y").date()
-    others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ", "Also on: ")))
-    named = set(find_event_dates(others, anchor, day_first=day_first))
-    own = [d for d in days if d >= first and d not in named]
+    own = [d for d in days if d >= first]
     return Series(found, first, own, bool(_ENDS.search(repeats[0]))) if len(own) > 1 else None
 
 
