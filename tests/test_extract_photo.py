@@ -177,6 +177,24 @@ def test_recognised_image_without_exif_is_a_photo_without_a_date():
     assert doc.text == "Photo scan.png."
 
 
+@pytest.mark.parametrize("prefix", [b"", b"Exif\x00\x00"])
+def test_a_webp_is_dated_by_its_exif_bare_or_after_jpegs_marker(prefix):
+    """Pillow and libwebp write the EXIF chunk bare, as WebP's specification says; some tools
+    keep JPEG's "Exif\\0\\0" before it."""
+    tags = Image.Exif()
+    tags.get_ifd(EXIF_IFD)[ORIGINAL] = "2023:08:05 19:45:00"
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8)).save(out, "WEBP", exif=tags)
+    data = out.getvalue()
+    at = data.find(b"EXIF")
+    size = int.from_bytes(data[at + 4 : at + 8], "little")
+    block = prefix + data[at + 8 : at + 8 + size]
+    chunk = b"EXIF" + len(block).to_bytes(4, "little") + block + bytes(len(block) % 2)
+    body = b"WEBP" + data[12:at] + chunk + data[at + 8 + size + size % 2 :]
+    webp = b"RIFF" + len(body).to_bytes(4, "little") + body
+    assert extract(webp, "tahoe.webp").source_date == datetime(2023, 8, 5, 19, 45)
+
+
 def test_jpeg_xl_codestream_exifread_cannot_parse_is_still_a_photo():
     doc = extract(b"\xff\x0a" + bytes(200), "frame.jxl")
     assert doc.source_date is None and doc.doc_type == "photo"

@@ -103,11 +103,26 @@ def _text_shown(data: bytes, limits: Limits, notes: list[str]) -> str:
 
 def _exif(data: bytes) -> tuple[dict, list[str]]:
     """exifread's tags (maker notes, proprietary and often malformed, skipped); a note if none."""
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        data = _webp_exif(data)
     try:
-        tags = exifread.process_file(io.BytesIO(data), details=False, extract_thumbnail=False)
+        tags = exifread.process_file(io.BytesIO(data), details=False, extract_thumbnail=False) if data else {}
     except Exception:  # hostile EXIF makes exifread raise anything; the image is still a photo
         return {}, ["EXIF unreadable"]
     return tags, [] if tags else ["no EXIF metadata found"]
+
+
+def _webp_exif(data: bytes) -> bytes:
+    """The TIFF block of a WebP's EXIF chunk, b"" if it has none. libwebp, Pillow and cameras
+    write it bare, as the WebP container's specification says; exifread reads only the blocks
+    some tools write with JPEG's "Exif\\0\\0" before it, and would skip the bare one's first bytes."""
+    at = 12
+    while at + 8 <= len(data):
+        size = int.from_bytes(data[at + 4 : at + 8], "little")
+        if data[at : at + 4] == b"EXIF":
+            return data[at + 8 : at + 8 + size].removeprefix(b"Exif\0\0")
+        at += 8 + size + size % 2  # a chunk of odd size is padded to an even one
+    return b""
 
 
 def _is_image(head: bytes) -> bool:
