@@ -89,7 +89,10 @@ _MONTH_NAME = rf"(?P<month>{MONTH_RE})\.?"
 # _tagged() makes the names unique so that one regex, one pass, can hold every form.
 _FORMS = {
     # "Friday, March 13", "Mar. 13th", "March 13, 2026"
-    "md": rf"{_WEEKDAY_PREFIX}{_MONTH_NAME}\s+{_DAY}(?:,?\s+{_YEAR})?",
+    "md": rf"{_WEEKDAY_PREFIX}{_MONTH_NAME}\s+{_DAY}(?:(?:,\s*|\s+){_YEAR})?",
+    # "March3, 2026", "April8,2025": OCR runs large print together; only with a year after it,
+    # so that no code ("MAR3") is a date
+    "md_glued": rf"\b(?P<month>{_alternation(MONTHS)})(?P<day>\d{{1,2}}),\s*{_YEAR}",
     # "13 March 2026", "Fri 13th of March"; in "3 may arrive late", "may" is the verb, in "the
     # 5th of may" the month
     "dm": rf"{_WEEKDAY_PREFIX}(?<![\d.,$/:-]){_DAY}\s+(?:of\s+|(?-i:(?!may\b))){_MONTH_NAME}"

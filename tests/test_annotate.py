@@ -98,6 +98,27 @@ def test_a_date_in_the_future_is_not_used(kind, text, when, expected, source):
 
 
 
+@pytest.mark.parametrize(
+    "text, expected, source",
+    [
+        ("Bill date: January 9, 2025\nPay by February 1, 2025\nAmount due $41.20", "2025-01-09", "text"),
+        # a date after the scan is a due date or an event's: the scan's date stays
+        ("Please pay by December 20, 2026\nAmount due $41.20", "2026-11-29", "scan"),
+        ("Amount due $41.20", "2026-11-29", "scan"),
+    ],
+)
+def test_a_scan_is_dated_by_the_date_printed_on_it_before_the_scan(text, expected, source):
+    """A 2025 bill scanned today is no news: the scanner's date says when it was scanned."""
+    from brainq.annotate import annotate
+    from brainq.config import load_config
+    from brainq.documents import Document
+
+    scanned = datetime(2026, 11, 29, 9, 30, tzinfo=timezone.utc)
+    doc = Document(path="x.pdf", locator=None, kind="pdf", title="", text=text, source_date=scanned, date_source="scan")
+    annotate(doc, load_config(), scanned.timestamp(), datetime(2026, 11, 30, tzinfo=timezone.utc))
+    assert (doc.source_date.date().isoformat(), doc.date_source) == (expected, source)
+
+
 def test_a_note_dated_in_the_future_says_so():
     """Not "no date in the file itself": it has one, left unused."""
     from brainq.annotate import annotate

@@ -41,6 +41,8 @@ MAR_13 = date(2026, 3, 13)
         ("Game 3/13 at the park", [MAR_13]),
         ("Fri 3/13", [MAR_13]),
         ("Sat, Mar 14", [date(2026, 3, 14)]),
+        ("Total due:March13,2026", [MAR_13]),  # run together, as OCR reads large print
+        ("Filter MAR13 in stock", []),  # without its year, a code
         ("starts 2026-03-13T09:00", [MAR_13]),
         ("next Tuesday", [date(2026, 3, 17)]),
         ("this Friday", [MAR_13]),
@@ -220,6 +222,10 @@ def test_impossible_days_are_the_named_months_days_no_calendar_has(text, impossi
         ("Dated 3/3/2025", (datetime(2025, 3, 3), "day")),
         ("Statement date 02/15/2025\nPeriod 01/15/2025 - 02/14/2025", (datetime(2025, 2, 15), "day")),
         ("Receipt date: Jan 5, 2024\nTotal $45.00", (datetime(2024, 1, 5), "day")),
+        # large print as OCR reads it: the month and its day, or the year, run together
+        ("SUMMIT ROOFING CO.\nEstimate date: April8,2025", (datetime(2025, 4, 8), "day")),
+        ("Invoice date: March3, 2026\nTotal $212.50", (datetime(2026, 3, 3), "day")),
+        ("Invoice date: March 3,2026", (datetime(2026, 3, 3), "day")),
         ("Order date: 12/24/2023  Delivery date: 12/30/2023", (datetime(2023, 12, 24), "day")),
         ("Issued: 7 May 2024", (datetime(2024, 5, 7), "day")),
         ("Expiration date: 12/31/2026\nDate of issue: 01/01/2024", (datetime(2024, 1, 1), "day")),

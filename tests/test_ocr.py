@@ -54,6 +54,9 @@ def test_what_pictures_say_is_read_and_typed(pictures):
     assert docs["IMG_2042.jpg"]["doc_type"] == "photo"  # no text: EXIF only
     # list says which text OCR read, as --explain does
     assert any("read by OCR" in note for note in docs["scan-0031.pdf"]["notes"])
+    # scanned the day after it was written: dated by the date printed on it, not the scanner's
+    assert docs["scan-0031.pdf"]["source_date"].startswith("2026-03-03") and docs["scan-0031.pdf"]["date_source"] == "text"
+    assert "scanned 2026-03-04; dated by the date printed in it" in docs["scan-0031.pdf"]["notes"]
     assert not any("OCR" in note for note in docs["IMG_2042.jpg"]["notes"])
     marked = [line for line in run_cli("list", store=store).stdout.splitlines() if line.endswith("(OCR)")]
     assert len(marked) == 3

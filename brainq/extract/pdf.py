@@ -91,7 +91,8 @@ def _document(item: Item, limits: Limits) -> Document:
             raise ExtractError(f"unreadable PDF ({_why(exc)})") from None
         notes.append(f"pages unreadable ({_why(exc)})")  # the metadata is still good
         pages = []
-    text = _text(data, password, pages, limits, notes)
+    text, scanned = _text(data, password, pages, limits, notes)
+    date_source = "scan" if date_source and scanned else date_source
     if not text.strip():
         notes.append("no text layer found")
         text = _describe(metadata) or title
@@ -217,12 +218,14 @@ def _pages(reader: PdfReader, limits: Limits, notes: list[str]) -> list[str | No
 SCANNED_PAGE_CHARS = 20
 
 
-def _text(data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]) -> str:
+def _text(data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]) -> tuple[str, bool]:
     """The document's text: its pages in turn (read by OCR where they have no text layer),
-    the words hyphenated at a line's end whole again."""
-    return rejoin_hyphenated(PAGE_BREAK.join(_scanned_pages_read(data, password, pages, limits, notes)))[
-        : limits.max_text_chars
-    ]
+    the words hyphenated at a line's end whole again; and whether OCR read every page. Then
+    the document is a scan, and its metadata's date the scanner's: when the paper was scanned,
+    which annotate puts after the date printed on it (a 2025 bill scanned today is no news)."""
+    read, read_by_ocr = _scanned_pages_read(data, password, pages, limits, notes)
+    text = rejoin_hyphenated(PAGE_BREAK.join(read))[: limits.max_text_chars]
+    return text, bool(read) and read_by_ocr == len(read)
 
 
 # A hyphen (or soft hyphen) ending a line between two letters; the words around it are read
@@ -255,16 +258,18 @@ def rejoin_hyphenated(text: str) -> str:
     return _LINE_END_HYPHEN.sub(joined, text)
 
 
-def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]) -> list[str]:
+def _scanned_pages_read(
+    data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]
+) -> tuple[list[str], int]:
     """The pages, those without a text layer read by OCR (at most `limits.ocr_pages`; a page
-    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium.
+    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium; and how many OCR read.
 
     A page pypdf could not read (None) is not rendered either: its fault may be a stream that
     inflates to gigabytes, which pdfium would inflate without pypdf's bound."""
     scanned = [i for i, text in enumerate(pages) if text is not None and len(text.strip()) < SCANNED_PAGE_CHARS]
     pages = [text or "" for text in pages]
     if not limits.ocr or not scanned:
-        return pages
+        return pages, 0
     import pypdfium2
 
     from brainq import ocr
@@ -293,7 +298,7 @@ def _scanned_pages_read(data: bytes, password: str, pages: list[str | None], lim
         notes.append(f"only the first {limits.ocr_pages} of {len(scanned)} scanned pages read by OCR")
     if read:
         notes.append(f"text of page(s) {', '.join(map(str, read))} read by OCR")
-    return pages
+    return pages, len(read)
 
 
 def _render(page, limits: Limits):
@@ -330,7 +335,7 @@ def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError
         raise error  # opened, but nothing in it could be read either
     if None in pages:
         notes.append(f"text of {pages.count(None)} page(s) unreadable")
-    text = _text(data, password, pages, limits, notes)
+    text, scanned = _text(data, password, pages, limits, notes)
     parsed = parse_pdf_date(metadata.get("/CreationDate", ""))
     title = (metadata.get("/Title") or Path(item.name).stem)[: limits.max_text_chars]
     return Document(
@@ -340,7 +345,7 @@ def _read_by_pdfium(item: Item, data: bytes, limits: Limits, error: ExtractError
         title=title,
         text=text if text.strip() else (_describe(metadata) or title),
         source_date=parsed[0] if parsed else None,
-        date_source="pdf_meta" if parsed else None,
+        date_source=("scan" if scanned else "pdf_meta") if parsed else None,
         date_precision=parsed[1] if parsed else None,
         notes=notes if text.strip() else [*notes, "no text layer found"],
     )
