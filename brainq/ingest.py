@@ -490,6 +490,11 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     record = store.file_record(path)
     current = record and not record.pending and record.sha256 and record.derived == derived and not _tried_again(record, config)
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
+        try:
+            open(path, "rb").close()  # a chmod changes neither its size nor its time
+        except OSError as exc:
+            _unreadable(store, report, progress, path, exc)
+            return
         _unchanged(report, progress, path, record)
         return
     item = Item(Path(path), os.path.basename(path))
@@ -517,6 +522,8 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     if resume:
         cursor = mail.MboxCursor(record.read_offset, st.st_size, record.messages, store.locators(path))
     try:
+        if not st.st_size and _read_before(record):
+            raise ExtractError(EMPTY)  # emptied by a failed save or sync: a broken copy, kept below
         if not st.st_size or foreign:
             reason = NOT_A_KIND if st.st_size else EMPTY
             _skip(report, progress, path, reason)

@@ -178,16 +178,32 @@ def test_a_file_that_no_longer_reads_keeps_its_documents_and_is_tried_again(home
     assert_consistent(store)
 
 
+def test_a_file_emptied_keeps_its_documents(home):
+    """A failed save or sync leaves a file of no bytes: a broken copy, not a deleted file."""
+    tree, store = home
+    note = tree / "mail/invite.eml"
+    before, readable = documents(store, note), note.read_bytes()
+    note.write_bytes(b"")
+    report = backfill(store, status=3)
+    assert (report["failed"], report["removed"], report["skipped"]) == (1, 0, 0)
+    assert report["failures"][0]["reason"] == "empty; what was read of it before is kept"
+    assert documents(store, note) == before
+    note.write_bytes(readable)
+    assert backfill(store)["updated"] == 1 and documents(store, note) == before
+    assert_consistent(store)
+
+
 def test_a_file_it_may_not_open_is_named_by_status_until_it_reads(home, monkeypatch):
     """A file whose permissions changed fails on every run, as letting it be read again changes
     neither its size nor its time; it keeps what was read of it, and `status` names it."""
     tree, store = home
     changed, touched, fresh = tree / "notes/wifi.txt", tree / "notes/hvac.md", tree / "notes/spare-key.txt"
+    untouched = tree / "mail/school-halfday.eml"  # only its permissions changed
     before = documents(store, changed)
     changed.write_text(changed.read_text() + "\nThe guest network is now called Backyard.\n")
     os.utime(touched)
     fresh.write_text("The spare key is under the blue flower pot.")
-    denied_paths, real_open = {str(changed), str(touched), str(fresh)}, open
+    denied_paths, real_open = {str(changed), str(touched), str(fresh), str(untouched)}, open
 
     def denied(file, *args, **kwargs):
         if str(file) in denied_paths:
@@ -195,7 +211,7 @@ def test_a_file_it_may_not_open_is_named_by_status_until_it_reads(home, monkeypa
         return real_open(file, *args, **kwargs)
 
     kept = "cannot read: Permission denied; what was read of it before is kept"
-    unread = {(str(changed), kept), (str(touched), kept), (str(fresh), "cannot read: Permission denied")}
+    unread = {(str(changed), kept), (str(touched), kept), (str(untouched), kept), (str(fresh), "cannot read: Permission denied")}
     # As the owner who took away their own rights (root, running the tests, keeps them).
     with monkeypatch.context() as patched:
         patched.setattr("builtins.open", denied)
@@ -203,10 +219,10 @@ def test_a_file_it_may_not_open_is_named_by_status_until_it_reads(home, monkeypa
             assert {(f["path"], f["reason"]) for f in backfill(store, status=3)["failures"]} == unread
         info = json.loads(run_cli("status", "--json", store=store).stdout)
         assert {(f["path"], f["reason"]) for f in info["failed_files"]} == unread
-        assert info["files_with_errors"] == 3 and documents(store, changed) == before
+        assert info["files_with_errors"] == 4 and documents(store, changed) == before
         assert f"\nunread: {fresh}: cannot read: Permission denied" in run_cli("status", store=store).stdout
     report = backfill(store)
-    assert (report["added"], report["updated"], report["failed"]) == (1, 2, 0)
+    assert (report["added"], report["updated"], report["failed"]) == (1, 3, 0)
     info = json.loads(run_cli("status", "--json", store=store).stdout)
     assert info["failed_files"] == [] and info["files_with_errors"] == 0
     assert backfill(store)["unchanged"] == TREE_FILES + 1
