@@ -188,6 +188,20 @@ class _Parsed:
     unread_parts: list[str] = field(default_factory=list)  # why parts of it were not read
 
 
+def as_sources_name(store: Store, paths: list[Path]) -> list[Path]:
+    """Each path, absolute, named as the source (or a path before it) that holds it through
+    links: ~/Documents, a link to /data/Documents, is one folder, whichever name a run is given,
+    and its files are stored once."""
+    known = [(source, os.path.realpath(source)) for source in store.sources()]
+    named = []
+    for path in map(os.path.abspath, paths):
+        real = os.path.realpath(path)
+        spelled = next((f"{source}{real[len(target):]}" for source, target in known if within(real, target)), path)
+        named.append(Path(spelled))
+        known.append((spelled, real))
+    return named
+
+
 def ingest(
     store: Store,
     config: Config,

@@ -1093,3 +1093,19 @@ def test_a_store_inside_a_source_is_not_read_and_a_file_gone_before_its_reading_
     report = json.loads(run_cli("backfill", "--json", store=store).stdout)
     assert report["failed"] == 0
     assert [(Path(f["path"]).name, f["reason"]) for f in report["skipped_files"]] == [("download.part", "gone before it was read")]
+
+
+def test_a_source_named_through_a_link_is_the_same_source(home):
+    """~/Documents, a link to /data/Documents: one folder, whichever name a run is given."""
+    tree, store = home
+    link = tree.parent / "linked-home"
+    link.symlink_to(tree)
+    result = run_cli("ingest", "--json", str(link), store=store)
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["added"], report["unchanged"]) == (0, TREE_FILES)
+    result = run_cli("ingest", "--json", str(link / "notes"), store=store)  # a folder under it too
+    assert json.loads(result.stdout)["added"] == 0
+    sources = json.loads(run_cli("status", "--json", store=store).stdout)["sources"]
+    assert str(tree) in sources and not any("linked-home" in source for source in sources)
+    assert_consistent(store)

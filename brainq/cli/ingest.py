@@ -120,6 +120,7 @@ def cron(
 
 def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, passwords, remember: bool) -> None:
     from brainq.config import with_passwords
+    from brainq.ingest import as_sources_name
     from brainq.ingest import ingest as run_ingest
     from brainq.render import FileProgress, print_ingest_report
 
@@ -127,10 +128,11 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, p
     store = settings.store(create=command == "ingest")
 
     with store.writer_lock(wait):
+        paths = as_sources_name(store, paths)
         if remember:
             for path in paths:
                 if os.path.isdir(path) or os.path.isfile(path):  # not a pipe or a device: nothing to scan again
-                    store.add_source(os.path.abspath(path))
+                    store.add_source(str(path))
         with FileProgress(enabled=not (as_json or quiet)) as progress:
             report = run_ingest(store, config, paths, progress=progress)
         store.log_run(command, report.to_json())
