@@ -63,7 +63,8 @@ def test_a_question_or_a_backfill_to_a_store_whose_vectors_are_gone_says_so_and_
         capture_output=True, text=True, timeout=300,
     )
     assert asked.returncode == 1 and asked.stderr.count("\n") == 1
-    assert "has lost its vectors" in asked.stderr and "`brainq status --repair` makes them again" in asked.stderr
+    assert "has lost its vectors" in asked.stderr
+    assert f"`brainq --store {store} status --check --repair` makes them again" in asked.stderr
     # nor does a nightly backfill call every file unchanged and exit 0
     backfilled = subprocess.run(
         [sys.executable, "-m", "brainq", "--store", str(store), "backfill"], capture_output=True, text=True, timeout=300
@@ -120,11 +121,27 @@ def test_a_vocabulary_index_cut_short_is_found_and_made_again(sample_store, tmp_
 def test_vectors_that_cannot_be_written_on_a_full_disk_are_not_moved_aside(notes_store, monkeypatch):
     """A full disk is no damage: moving intact vectors aside would lose them and need their
     room twice."""
-    from brainq.store import check as checking
+    from brainq.store import records
 
     _, store = notes_store
     (store / "chroma" / "chroma.sqlite3").write_bytes(b"\x00garbage" * 512)  # as a write that found no room
-    monkeypatch.setattr(checking.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
+    monkeypatch.setattr(records.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
     status, found = check(store, "--repair")
     assert status == 1 and not found["moved_aside"] and "is full (1 MB free)" in found["problem"]
     assert [p.name for p in store.iterdir() if p.name.startswith("chroma.unusable")] == []
+
+
+def test_a_catalog_that_cannot_be_opened_says_why_and_what_to_do(notes_store, monkeypatch):
+    """A damaged catalog has nothing a repair could rebuild it from; on a full disk, SQLite's
+    "disk I/O error" is the disk's, not the store's."""
+    from brainq.store import records
+
+    _, store = notes_store
+    for wal in store.glob("catalog.sqlite3-*"):
+        wal.unlink()
+    (store / "catalog.sqlite3").write_bytes(b"\x00garbage" * 512)
+    result = run_cli("status", store=store)
+    assert result.exit_code == 1 and "is damaged" in result.stderr and "restore the store from a backup" in result.stderr
+    monkeypatch.setattr(records.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
+    result = run_cli("ask", "What's the WiFi password?", store=store)
+    assert result.exit_code == 1 and "is full (1 MB free): free some space, then run again" in result.stderr

@@ -20,7 +20,8 @@ from brainq.chunking import carried, size
 from brainq.cjk import grams
 from brainq.errors import StoreError
 from brainq.store.records import (
-    EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
+    EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, full_disk,
+    utc_now,
 )  # fmt: skip
 
 _FAILED = "error IS NOT NULL AND error NOT IN (?, ?)"  # a failed file, not one passed over (EMPTY, NOT_A_KIND)
@@ -100,6 +101,17 @@ def index_rebuild_pending(home: Path) -> bool:
     return bool(columns) and "grams" not in columns
 
 
+def _cannot_open(path: Path, exc: sqlite3.DatabaseError) -> str:
+    """Why the catalog at `path` cannot be opened, and what to do: a damaged one has nothing
+    a repair could rebuild it from."""
+    if "malformed" in str(exc) or "not a database" in str(exc):
+        return (
+            f"the catalog {path} is damaged ({exc}): restore the store from a backup, or ingest "
+            "your folders into a new store (--store)"
+        )
+    return f"cannot open catalog {path}: {exc}"
+
+
 class Catalog:
     """The catalog of the store at `home`."""
 
@@ -120,7 +132,7 @@ class Catalog:
             db.executescript(_SCHEMA)
             version = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(f"cannot open catalog {path}: {exc}") from None
+            raise StoreError(full_disk(self.home) or _cannot_open(path, exc)) from None
         if version is None:
             db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         elif int(version[0]) > SCHEMA_VERSION:
@@ -201,7 +213,7 @@ class Catalog:
             self.db.execute("ROLLBACK")
         except sqlite3.OperationalError as exc:
             raise StoreError(
-                f"the catalog of store {self.home} cannot be written ({exc}); check that "
+                full_disk(self.home) or f"the catalog of store {self.home} cannot be written ({exc}); check that "
                 f"{self.home / CATALOG_FILE} and its folder are yours and writable"
             ) from None
 

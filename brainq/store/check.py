@@ -6,19 +6,17 @@ without the source files.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterable
 
 from brainq.crashpoints import reached
 from brainq.errors import StoreError
 from brainq.store.catalog import Catalog
-from brainq.store.records import Chunk
+from brainq.store.records import Chunk, full_disk
 from brainq.store.sync import Origins
 from brainq.store.vectors import CHROMA_BATCH, Chroma
 
 # Below this much free space, vectors that cannot be written are taken for a full disk, not for
 # damage: moving them aside would lose intact vectors and need their room twice.
-FULL_DISK_BYTES = 64 * 2**20
 
 
 def check(
@@ -46,9 +44,8 @@ def check(
     catalog.check_writable()
     problem = _vectors_problem(catalog, chroma, origins)
     if problem and not chroma.chroma_url:
-        free = shutil.disk_usage(chroma.home).free
-        if free < FULL_DISK_BYTES:
-            problem = f"the disk holding store {chroma.home} is full ({free // 2**20} MB free): free some space, then run again"
+        if full := full_disk(chroma.home):
+            problem = full
         elif repair:
             report["moved_aside"] = str(chroma.move_aside())
             problem = _vectors_problem(catalog, chroma, origins)

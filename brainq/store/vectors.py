@@ -24,7 +24,7 @@ from pathlib import Path
 from brainq.crashpoints import reached
 from brainq.errors import StoreError
 from brainq.store.catalog import Catalog
-from brainq.store.records import Chunk, Hit
+from brainq.store.records import Chunk, Hit, full_disk
 
 COLLECTION = "brainq_chunks"
 ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (brainq/store/sync.py)
@@ -308,7 +308,7 @@ class Chroma:
         if held and not self.collection.count():
             raise StoreError(
                 f"store {self.home} has lost its vectors ({held} chunks listed, no vector in Chroma): "
-                "`brainq status --repair` makes them again from the catalog's text"
+                f"`brainq --store {self.home} status --check --repair` makes them again from the catalog's text"
             )
 
     def semantic(self, vector: list[float], n: int) -> list[Hit]:
@@ -455,7 +455,7 @@ class _Guarded:
         if self._server:
             return f"the Chroma server at {self._where} failed: {_chroma_reason(exc)}"
         home = Path(self._where).parent
-        return (
+        return full_disk(home) or (
             f"the vectors of store {home} failed ({_chroma_reason(exc)}); "
             f"`brainq --store {home} status --check --repair` mends a damaged store"
         )
