@@ -193,6 +193,13 @@ def print_status(info: dict, as_json: bool) -> None:
         for line in check_lines(info["check"], info["store"]):
             out.print(line, markup=False)
     for run in info["last_runs"][:1]:
+        if run["finished_at"] is None:
+            out.print(
+                f"last run: {run['command']} started at {run['started_at']} has not finished: still running, "
+                "or stopped (killed, or failed); the next ingest or backfill goes on from where it stopped",
+                markup=False,
+            )
+            continue
         out.print(
             f"last run: {run['command']} at {run['finished_at']}: {run.get('added', 0)} added, "
             f"{run.get('updated', 0)} updated, {run.get('removed', 0)} removed, "

@@ -1109,3 +1109,24 @@ def test_a_source_named_through_a_link_is_the_same_source(home):
     sources = json.loads(run_cli("status", "--json", store=store).stdout)["sources"]
     assert str(tree) in sources and not any("linked-home" in source for source in sources)
     assert_consistent(store)
+
+
+def test_a_run_that_did_not_finish_is_the_last_run_status_names(home, monkeypatch):
+    """Killed, or failed on a full disk: `status` does not show the run before it as the last."""
+    from brainq.errors import StoreError
+
+    tree, store = home
+
+    def failing(*args, **kwargs):
+        raise StoreError("the disk holding the store is full")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("brainq.ingest.ingest", failing)
+        assert run_cli("backfill", store=store).exit_code == 1
+    (last, before) = json.loads(run_cli("status", "--json", store=store).stdout)["last_runs"][:2]
+    assert (last["command"], last["finished_at"], before["command"]) == ("backfill", None, "ingest")
+    assert "last run: backfill started at " in run_cli("status", store=store).stdout
+    assert "has not finished" in run_cli("status", store=store).stdout
+    backfill(store)
+    last = json.loads(run_cli("status", "--json", store=store).stdout)["last_runs"][0]
+    assert last["finished_at"] and last["started_at"] <= last["finished_at"] and last["unchanged"] == TREE_FILES

@@ -133,9 +133,10 @@ def _run_ingest(settings: Settings, command: str, paths, as_json, quiet, wait, p
             for path in paths:
                 if os.path.isdir(path) or os.path.isfile(path):  # not a pipe or a device: nothing to scan again
                     store.add_source(str(path))
+        run = store.start_run(command)
         with FileProgress(enabled=not (as_json or quiet)) as progress:
             report = run_ingest(store, config, paths, progress=progress)
-        store.log_run(command, report.to_json())
+        store.log_run(run, report.to_json())
     print_ingest_report(report, as_json=as_json, quiet=quiet, named=frozenset(os.path.abspath(p) for p in paths))
     if report.interrupted:
         raise typer.Exit(130)

@@ -205,8 +205,11 @@ class Store:
     def document_text(self, doc_id: str, limit: int, overlap_words: int) -> str | None:
         return self.catalog.document_text(doc_id, limit, overlap_words)
 
-    def log_run(self, command: str, summary: dict) -> None:
-        self.catalog.log_run(command, summary)
+    def start_run(self, command: str) -> int:
+        return self.catalog.start_run(command)
+
+    def log_run(self, run: int, summary: dict) -> None:
+        self.catalog.log_run(run, summary)
 
     def last_runs(self, n: int = 5) -> list[dict]:
         return self.catalog.last_runs(n)

@@ -562,10 +562,19 @@ class Catalog:
 
     # -- runs and counts -------------------------------------------------------------------
 
-    def log_run(self, command: str, summary: dict) -> None:
+    def start_run(self, command: str) -> int:
+        """A run's row, written as it starts: a run killed, or failing, leaves it unfinished,
+        and `status` says so rather than show the last run that finished as the last run."""
+        return self.db.execute(
+            "INSERT INTO runs (command, finished_at, summary) VALUES (?, NULL, ?)",
+            (command, json.dumps({"started_at": utc_now()})),
+        ).lastrowid
+
+    def log_run(self, run: int, summary: dict) -> None:
+        (started,) = self.db.execute("SELECT summary FROM runs WHERE id = ?", (run,)).fetchone()
         self.db.execute(
-            "INSERT INTO runs (command, finished_at, summary) VALUES (?, ?, ?)",
-            (command, utc_now(), json.dumps(summary)),
+            "UPDATE runs SET finished_at = ?, summary = ? WHERE id = ?",
+            (utc_now(), json.dumps({**json.loads(started), **summary}), run),
         )
 
     def last_runs(self, n: int = 5) -> list[dict]:
