@@ -21,6 +21,11 @@ import pytest
         ("Receipt\nOrder number: 5521\nTotal paid $42.00", "receipt"),
         ("RECEIPT OF PAYMENT\nReceived from: J. Smith\nPaid by check", "receipt"),
         ("Invoice #1043\nTerms: Due on receipt\nAmount due: $300.00\nPayments made by card are paid online.", "invoice"),
+        # a till's receipt: its SUBTOTAL and the card it was paid with; an invoice's "Subtotal" is none
+        ("HOME DEPOT #0612\nPVC PIPE 10FT $12.48\nSUBTOTAL $21.45\nTAX $1.50\nTOTAL $22.95\nVISA****4421", "receipt"),
+        ("Invoice #: 24-0933\nInvoice Date: October 15, 2024\nSubtotal $183.00\nPaid by card on 10/15/2024", "invoice"),
+        # a manual by its title and its first lines
+        ("Dishwasher Use and Care Manual\nRead all instructions before use.\nLoading the racks", "manual"),
     ],
 )
 def test_a_bill_is_known_by_the_words_bills_print(text, doc_type):
