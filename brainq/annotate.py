@@ -45,11 +45,6 @@ def annotate(doc: Document, config: Config, mtime: float, now: datetime) -> Docu
         _printed_before_scan(doc, day_first)
     if doc.source_date is None:
         _fallback_date(doc, mtime, now, had_date=unused is not None, day_first=day_first)
-    if doc.kind == "calendar":
-        # An event is about the days it happens on, which its calendar states: not a day its
-        # text names as skipped ("Not on: Monday 24 November"), nor one read from "(moved to
-        # Wednesday)" against the day the calendar was saved.
-        return doc
     anchor = doc.source_date.date() if doc.source_date else None
     found = dates.find_event_dates(doc.text, anchor, day_first=day_first)
     # The unused date, printed in the text (a camera's "Taken" line), is no day it is about.

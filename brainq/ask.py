@@ -250,7 +250,8 @@ def ask(
         verdict = replace(verdict, reason=_nothing_about(*days, searched=r.span is not None))
     answer = source.candidate.answer if source else None
     if answer and source.doc.kind == calendar.KIND:
-        repeating = calendar.series(source.candidate.text, source.doc.event_dates)
+        written = source.doc.written_day
+        repeating = calendar.series(source.candidate.text, source.doc.event_dates, written, source.doc.day_first)
         day = occurrence(repeating, r.time, as_of) if repeating else None
         asked = (r.time.day, r.time.day) if r.time.day else r.time.range
         answer = calendar.answer_line(answer, source.doc.title, source.candidate.text, repeating, day, asked)

@@ -13,7 +13,7 @@ from datetime import date
 
 from brainq.config import Config
 from brainq.dates import day_words, weekly_days
-from brainq.extract.calendar import when_stated
+from brainq.extract.calendar import own_days, when_stated
 from brainq.facts import MAY_GO_UNSTATED, facts, stated_days
 from brainq.scoring import Scored, as_known, as_much_about, coarse_age, effective_day, upcoming_entry
 from brainq.timeref import TimeRef
@@ -138,9 +138,11 @@ def _another_day(top: Scored, time: TimeRef, within_days: int) -> str | None:
     # An answer line naming no day is about the days its source is about: an event's
     # ("Conference Status: cancelled"), however far off (no habit, as "open Monday through
     # Friday" is), or a shop's "Half-day doorbusters!" of the Friday its mail names.
-    # An event's days are the days it happens on, not a span: weekly practice on Tuesdays is
-    # not on the Wednesday between two of them.
+    # An event's are the days it happens on, not a span: weekly practice on Tuesdays is not
+    # on the Wednesday between two of them.
     event = not named and top.doc.kind == "calendar"
+    if event:
+        named = own_days(top.candidate.text, top.doc.event_dates, anchor, day_first)
     named = named or sorted(top.doc.event_dates)
     if not named or (time.day in named if event else named[0] <= time.day <= named[-1]):
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -264,7 +265,7 @@ def stored(*events: str) -> list[Document]:
 
 
 def repeating(doc: Document) -> calendar.Series | None:
-    return calendar.series(doc.text, doc.event_dates)
+    return calendar.series(doc.text, doc.event_dates, doc.source_date.date() if doc.source_date else None)
 
 
 @pytest.mark.parametrize(
@@ -284,13 +285,13 @@ def test_a_repeating_events_answer_names_the_occurrence_asked_about(line, day, e
     assert calendar.on_day(line, repeating(doc), day) == expected
 
 
-def test_an_events_days_are_the_days_it_happens_on_not_those_its_text_names():
-    """Stored as ingest stores it: the day EXDATE skips (its text says "Not on:"), a day its
-    description names and a weekday read from it against the stamp are no lessons."""
-    (doc,) = stored(PIANO + "\nEXDATE:20261208T160000\nDESCRIPTION:Recital 12/10/2026; the 15th moved to Wednesday")
-    assert "Not on: Tuesday 8 December 2026" in doc.text
-    assert {d.weekday() for d in doc.event_dates} == {1}  # Tuesdays only
-    assert date(2026, 12, 8) not in doc.event_dates and date(2026, 12, 15) in repeating(doc).days
+def test_a_series_leaves_out_the_days_its_text_names_in_its_order_of_dates():
+    """Its description's "8/12/2026", read day first as ingest read it, is no lesson."""
+    config = dataclasses.replace(load_config(), numeric_dates="day_first")
+    (doc,) = [annotate(d, config, NOW.timestamp(), NOW) for d in extract(ics(PIANO + "\nDESCRIPTION:No lesson 8/12/2026."))]
+    series = calendar.series(doc.text, doc.event_dates, doc.source_date.date(), day_first=True)
+    assert date(2026, 12, 8) in doc.event_dates and date(2026, 12, 8) not in series.days
+    assert date(2026, 12, 15) in series.days
 
 
 def test_an_event_of_one_occurrence_or_of_several_days_is_no_series():

@@ -576,15 +576,26 @@ class Series:
     ends: bool  # it has a last day (UNTIL or COUNT), so the last day listed may be it
 
 
-def series(text: str, days: list[date]) -> Series | None:
-    """The repeating event `text` describes, with its stored `days`, or None."""
+def series(text: str, days: list[date], anchor: date | None, day_first: bool | None = None) -> Series | None:
+    """The repeating event `text` describes, with its stored `days`, or None (see own_days)."""
     found = _ONE_DAY.search(text)
     repeats = _REPEATS.search(text)
     if not found or not repeats:
         return None
     first = datetime.strptime(found["day"], "%A %d %B %Y").date()
-    own = [d for d in days if d >= first]
+    own = [d for d in own_days(text, days, anchor, day_first) if d >= first]
     return Series(found, first, own, bool(_ENDS.search(repeats[0]))) if len(own) > 1 else None
+
+
+def own_days(text: str, days: list[date], anchor: date | None, day_first: bool | None = None) -> list[date]:
+    """The days of an event's stored `days` it happens on. Stored, they hold those its text
+    names too (a day "Not on:", "moved from Saturday, March 21" in its description), as the
+    entry speaks of them; those are left out, but for the days its "When:", "Repeats:" and
+    "Also on:" lines name (its first, the last of a series until a day, those RDATE adds).
+    `day_first`: its order of numeric dates."""
+    others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ", "Also on: ")))
+    named = set(find_event_dates(others, anchor, day_first=day_first))
+    return [d for d in days if d not in named]
 
 
 _REPEATS = re.compile(r"^Repeats: .*$", re.MULTILINE)
