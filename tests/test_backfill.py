@@ -937,7 +937,8 @@ def test_a_folder_it_may_not_enter_is_reported_and_keeps_its_documents(home, mon
 
 def test_a_link_to_a_source_folder_gone_is_one_failure(tmp_path):
     """A source that is a link to a folder moved away: one "folder not found", not also a file
-    of its parent source's "gone before it was read"."""
+    of its parent source's "gone before it was read". The link named a folder the first source
+    holds, so the source is that folder, by the name it has there."""
     folder = tmp_path / "docs"
     (folder / "real").mkdir(parents=True)
     (folder / "real" / "note.txt").write_text("The gate code is 2580.")
@@ -946,9 +947,9 @@ def test_a_link_to_a_source_folder_gone_is_one_failure(tmp_path):
     assert run_cli("ingest", "--quiet", str(folder), str(folder / "link"), store=store).exit_code == 0
     (folder / "real").rename(folder / "moved")
     report = json.loads(run_cli("backfill", "--json", store=store).stdout)
-    link = str(folder / "link")
-    assert [(f["path"], f["reason"][:16]) for f in report["failures"]] == [(link, "folder not found")]
-    assert link not in [f["path"] for f in report["skipped_files"]]
+    real = str(folder / "real")
+    assert [(f["path"], f["reason"][:16]) for f in report["failures"]] == [(real, "folder not found")]
+    assert real not in [f["path"] for f in report["skipped_files"]]
 
 
 def test_a_source_folder_not_found_keeps_its_documents_until_forgotten(home):
