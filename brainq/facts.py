@@ -122,7 +122,9 @@ _ASKS = (
         re.compile(
             r"\bhow much (is|was|are|were|will|would|did|does|do|money)\b"
             r"|\b(amount|balance) (due|owed|outstanding|left|remaining)\b"
-            r"|\b(cost|price|premium|pay|paid|owe|fee|deposit|charge|spend|spent)\b",
+            r"|\b(cost|price|premium|pay|paid|owe|fee|deposit|charge|spend|spent)\b"
+            # "what's the total on the invoice?", not "the total rainfall" nor "in total"
+            r"|\bthe total\b(?=\s*(?:on|of|for|due|at|was|is|\?|$))",
             re.I,
         ),
     ),

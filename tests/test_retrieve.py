@@ -160,6 +160,29 @@ def test_a_sentence_holding_the_fact_answers_before_a_heading_more_like_the_ques
 
 
 @pytest.mark.parametrize(
+    "keywords, items, answer",
+    [
+        # the bill's total, alone, though its items resemble the question more
+        (["plumber", "invoice"], ["Anode rod $185.00", "Labor 2 hours $212.50", "Total due: $537.50"], "Total due: $537.50"),
+        # an item the question names
+        (["labor", "plumber", "invoice"], ["Anode rod $185.00", "Labor 2 hours $212.50", "Total due: $537.50"],
+         "Labor 2 hours $212.50"),
+        # a word on several items is the bill's subject, no item named
+        (["electricity", "bill"], ["Electricity delivery charge $42.10", "Electricity supply charge $98.30", "Amount due: $156.40"],
+         "Amount due: $156.40"),
+        # "Total savings" is no total
+        (["corner", "market"], ["TOTAL SAVINGS $4.00", "TOTAL $22.95", "VISA ****4421"], "TOTAL $22.95"),
+    ],
+)  # fmt: skip
+def test_how_much_a_bill_was_is_its_total_but_for_an_item_named(keywords, items, answer):
+    vectors = {"q": [1.0, 0.0], items[0]: [0.7, 0.714], items[1]: [0.69, 0.724], items[2]: [0.6, 0.8]}
+    query = Query("q", keywords, {"plumber": ["anode"]}, [], "amount")  # an expansion names no item asked for
+    cand = Candidate(replace(_doc(), doc_type="invoice"), "i:0", "INVOICE 4471\n" + "\n".join(items), 0.6, 0.6, [], 0.6)
+    refine([cand], query, vectors["q"], lambda texts: [vectors.get(t, [0.1, 0.995]) for t in texts], CONFIG)
+    assert (cand.sentence, cand.support, cand.states_answer) == (answer, None, True)  # a total answers alone
+
+
+@pytest.mark.parametrize(
     "asks, said, after, completed",
     [
         # goes on about the code, and gives it: read first, as holding the code
@@ -455,9 +478,10 @@ def test_a_question_in_a_source_is_no_statement_of_its_answer(asks, telling, tol
 
 
 @pytest.mark.parametrize("doc_type, completed", [("invoice", True), ("email", False)])
-def test_a_bills_answer_line_is_completed_by_its_amount(doc_type, completed):
+def test_a_bills_answer_line_is_its_amount(doc_type, completed):
     """Three lines share more words with "how much was the October electricity bill?" than
-    its amount does; every line of a bill is about that bill, not every line of a letter."""
+    its amount does; every line of a bill is about that bill, not every line of a letter.
+    The bill's total answers alone; a line of a letter keeps its place."""
     ready, usage, online = ("Your electricity bill for October is ready.", "Your October electricity use was 612 kWh.",
                             "See your October electricity bill online.")  # fmt: skip
     due = "Amount due: $156.40"
@@ -467,8 +491,8 @@ def test_a_bills_answer_line_is_completed_by_its_amount(doc_type, completed):
     bill.doc_type = doc_type
     cand = Candidate(bill, "bill:0", f"Northvale Energy\n{ready}\n{usage}\n{online}\n{due}", 0.6, 1.0, [], 0.8)
     refine([cand], query, vectors["q"], lambda texts: [vectors[t] for t in texts], CONFIG)
-    assert cand.sentence == ready
-    assert (cand.support == due and cand.support_states) == completed
+    assert (cand.sentence == due and cand.states_answer) == completed
+    assert cand.support is None if completed else (cand.sentence == ready and cand.support != due)
 
 
 @pytest.mark.parametrize(

@@ -511,6 +511,8 @@ def test_facts_name_the_day_a_sentence_speaks_of():
         ("When does the account renewal come due?", "day"),  # about a code, asking for a day
         ("When do we pay the water bill?", "day"),
         ("What was the amount due on the energy invoice?", "amount"),  # "due" after "amount"
+        ("What is the total on the plumber invoice?", "amount"),
+        ("What was the total rainfall in March?", None),  # a total of anything
         ("What's the balance due on camp?", "amount"),
         ("What day is the balance due?", "day"),  # a day asked for outright
         ("What's the due date for the balance?", "day"),

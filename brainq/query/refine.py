@@ -15,6 +15,13 @@ from brainq.query.candidates import Candidate, about_the_day, cosine_similarity,
 
 
 _WEEKDAY = re.compile(WEEKDAY_RE, re.I)  # a day named, when the reply has no date to place it by
+# A bill's or a receipt's total, by the labels they print it under (not a "Subtotal", "Sub
+# Total", "Total savings" or "Total tax").
+_TOTAL = re.compile(
+    r"(?<!sub )(?<!sub-)\b(?:(?:grand )?total|amount (?:due|paid|charged)|balance due|you paid)\b"
+    r"(?! (?:savings|saved|tax|discounts?|items?|quantity|qty)\b)",
+    re.I,
+)
 
 
 def refine(
@@ -59,15 +66,25 @@ def refine(
     # it (an old note's "Garage code: 4817"). An event's or a bill's stating line is not such a
     # sequel: a field trip's "When:" is no answer to when its form is due.
     continued, terms = set(), _terms(query)
+    named = [*query.keywords, *query.phrases]  # as the question says them: an item it names
     for cand in top:
         # A sentence holding a fact the answer must state, and sharing a word with the question,
         # answers before any that does not, however much more the other resembles the question
         # ("Account: R-0092714" before the statement's heading "PROPERTY TAX STATEMENT"). Not
         # of an event or a bill, whose stating line completes the best one below.
         firm = query.asks not in MAY_GO_UNSTATED and not _one_subject(cand)
+        # "How much was the plumber's invoice?" is asked of its total, not of its likeliest
+        # item: but for an item the question names ("how much was the labor?").
+        billed = query.asks == "amount" and _one_subject(cand)
+        read = ranked.get(cand.chunk_id, [])
+        item = _item_named(read, named) if billed else lambda sentence: False
         options = sorted(
-            ranked.get(cand.chunk_id, []),
-            key=lambda o: (firm and o[3] and not o[4] and _overlap(o[1], terms) > 0, o[0]),
+            read,
+            key=lambda o: (
+                (firm or item(o[1])) and o[3] and not o[4] and (billed or _overlap(o[1], terms) > 0),
+                billed and o[3] and bool(_TOTAL.search(o[1])),
+                o[0],
+            ),
             reverse=True,
         )
         if options and options[0][4]:
@@ -81,8 +98,9 @@ def refine(
             best, *rest = options
             _, cand.sentence, cand.sentence_vector, cand.states_answer, cand.asks_back = best
             # A second sentence nearly as good completes the answer ("Friday is now a full
-            # day." + "Dismissal is at the regular time, 3:05 PM.").
-            if rest and rest[0][0] >= r.support_share * best[0]:
+            # day." + "Dismissal is at the regular time, 3:05 PM."); a bill's total needs none.
+            total = billed and cand.states_answer and _TOTAL.search(cand.sentence)
+            if rest and rest[0][0] >= r.support_share * best[0] and not total:
                 cand.support = rest[0][1]
             # Where it holds no fact of the kind asked for, an event's title is completed by
             # the line of it that does ("When:"), and a bill's by its amount: every line of an
@@ -154,6 +172,15 @@ def _says_nothing(cand: Candidate, query: Query) -> bool:
     )
 
 
+def _item_named(read: list[tuple], words: list[str]):
+    """Whether a bill's line is an item the question names ("how much was the labor?"): one
+    of the question's words picks it out of the bill's lines with an amount. A word on several
+    of them ("Electricity delivery charge", "Electricity supply charge") is the bill's subject."""
+    stating = [o[1] for o in read if o[3] and not o[4]]
+    picking = [w for w in words if sum(_overlap(line, [w]) > 0 for line in stating) == 1]
+    return lambda sentence: _overlap(sentence, picking) > 0
+
+
 def _one_subject(cand: Candidate) -> bool:
     """Whether every line of the document is about one thing: an event, a bill, a receipt."""
     return cand.doc.kind == "calendar" or cand.doc.doc_type in ("invoice", "receipt")
@@ -206,6 +233,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
     found by meaning alone is still read). On corpus_samples' questions this embeds a quarter
     fewer sentences, and the eval's figures stay the same."""
     terms, anchor = _terms(query), cand.doc.written_day
+    billed = query.asks == "amount" and _one_subject(cand)  # a bill's total first among equals
 
     def promise(sentence: str) -> tuple[int, int]:
         # Words shared, the fact asked for and the day asked about counting as one each; among
@@ -213,7 +241,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
         # Hilltop Roofing" for "how much did the roof cost?").
         overlap = _overlap(sentence, terms)
         fitting = (query.asks is not None and holds(sentence, query.asks, anchor, query.text, cand.doc.day_first)) + (sentence in on_the_day)
-        return overlap + fitting, fitting
+        return overlap + fitting, fitting + (fitting and billed and bool(_TOTAL.search(sentence)))
 
     ranked = sorted(((promise(s), s) for s in cand.read_sentences()), key=lambda pair: pair[0], reverse=True)
     likely = [sentence for i, ((score, _), sentence) in enumerate(ranked[:n]) if score > 0 or i == 0]
