@@ -121,27 +121,29 @@ def test_a_vocabulary_index_cut_short_is_found_and_made_again(sample_store, tmp_
 def test_vectors_that_cannot_be_written_on_a_full_disk_are_not_moved_aside(notes_store, monkeypatch):
     """A full disk is no damage: moving intact vectors aside would lose them and need their
     room twice."""
-    from brainq.store import records
+    from brainq.store import disk
 
     _, store = notes_store
     (store / "chroma" / "chroma.sqlite3").write_bytes(b"\x00garbage" * 512)  # as a write that found no room
-    monkeypatch.setattr(records.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
+    monkeypatch.setattr(disk.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
     status, found = check(store, "--repair")
     assert status == 1 and not found["moved_aside"] and "is full (1 MB free)" in found["problem"]
     assert [p.name for p in store.iterdir() if p.name.startswith("chroma.unusable")] == []
 
 
 def test_a_catalog_that_cannot_be_opened_says_why_and_what_to_do(notes_store, monkeypatch):
-    """A damaged catalog has nothing a repair could rebuild it from; on a full disk, SQLite's
-    "disk I/O error" is the disk's, not the store's."""
-    from brainq.store import records
+    """A damaged catalog has nothing a repair could rebuild it from, on a full disk too; a
+    "disk I/O error" on a full disk is the disk's, not the store's."""
+    from brainq.store import disk
 
     _, store = notes_store
     for wal in store.glob("catalog.sqlite3-*"):
         wal.unlink()
     (store / "catalog.sqlite3").write_bytes(b"\x00garbage" * 512)
+    monkeypatch.setattr(disk.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
     result = run_cli("status", store=store)
     assert result.exit_code == 1 and "is damaged" in result.stderr and "restore the store from a backup" in result.stderr
-    monkeypatch.setattr(records.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
-    result = run_cli("ask", "What's the WiFi password?", store=store)
-    assert result.exit_code == 1 and "is full (1 MB free): free some space, then run again" in result.stderr
+    full = "is full (1 MB free): free some space, then run again"
+    assert full in disk.full_disk(store, sqlite3.OperationalError("disk I/O error"))
+    assert full in disk.full_disk(store, sqlite3.OperationalError("database or disk is full"))
+    assert disk.full_disk(store, sqlite3.DatabaseError("file is not a database")) is None

@@ -19,9 +19,9 @@ from pathlib import Path
 from brainq.chunking import carried, size
 from brainq.cjk import grams
 from brainq.errors import StoreError
+from brainq.store.disk import full_disk
 from brainq.store.records import (
-    EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, full_disk,
-    utc_now,
+    EMPTY, NOT_A_KIND, Chunk, FileRecord, Hit, StoredDocument, document_from_row, document_row, fold_copies, utc_now,
 )  # fmt: skip
 
 _FAILED = "error IS NOT NULL AND error NOT IN (?, ?)"  # a failed file, not one passed over (EMPTY, NOT_A_KIND)
@@ -132,7 +132,7 @@ class Catalog:
             db.executescript(_SCHEMA)
             version = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(full_disk(self.home) or _cannot_open(path, exc)) from None
+            raise StoreError(full_disk(self.home, exc) or _cannot_open(path, exc)) from None
         if version is None:
             db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
         elif int(version[0]) > SCHEMA_VERSION:
@@ -197,10 +197,17 @@ class Catalog:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
-        except BaseException:
+        except BaseException as exc:
             self.db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError) and (full := full_disk(self.home, exc)):
+                raise StoreError(full) from None  # what was written before it stays, whole
             raise
-        self.db.execute("COMMIT")
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if full := full_disk(self.home, exc):
+                raise StoreError(full) from None
+            raise
 
     def data_version(self) -> int:
         """Moves with every commit of another connection (SQLite's PRAGMA data_version)."""
@@ -213,7 +220,7 @@ class Catalog:
             self.db.execute("ROLLBACK")
         except sqlite3.OperationalError as exc:
             raise StoreError(
-                full_disk(self.home) or f"the catalog of store {self.home} cannot be written ({exc}); check that "
+                full_disk(self.home, exc) or f"the catalog of store {self.home} cannot be written ({exc}); check that "
                 f"{self.home / CATALOG_FILE} and its folder are yours and writable"
             ) from None
 

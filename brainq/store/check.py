@@ -11,12 +11,11 @@ from collections.abc import Callable, Iterable
 from brainq.crashpoints import reached
 from brainq.errors import StoreError
 from brainq.store.catalog import Catalog
-from brainq.store.records import Chunk, full_disk
+from brainq.store.disk import full_disk
+from brainq.store.records import Chunk
 from brainq.store.sync import Origins
 from brainq.store.vectors import CHROMA_BATCH, Chroma
 
-# Below this much free space, vectors that cannot be written are taken for a full disk, not for
-# damage: moving them aside would lose intact vectors and need their room twice.
 
 
 def check(

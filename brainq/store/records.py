@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from functools import cached_property
-from pathlib import Path
 
 from brainq.chunking import unquoted
 from brainq.dates import DAY_FIRST_NOTE
@@ -160,21 +158,6 @@ def epoch_seconds(moment: datetime) -> float:
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=timezone.utc)
     return moment.timestamp()
-
-
-FULL_DISK_BYTES = 64 * 2**20  # with less free, a store's writes fail as often as not
-
-
-def full_disk(home: Path) -> str | None:
-    """What to say when the disk holding the store `home` is full, else None: SQLite and
-    Chroma call it "disk I/O error" or "database or disk is full", which points at the store."""
-    try:
-        free = shutil.disk_usage(home).free
-    except OSError:
-        return None
-    if free >= FULL_DISK_BYTES:
-        return None
-    return f"the disk holding store {home} is full ({free // 2**20} MB free): free some space, then run again"
 
 
 def within(path: str, folder: str) -> bool:

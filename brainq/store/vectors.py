@@ -24,7 +24,8 @@ from pathlib import Path
 from brainq.crashpoints import reached
 from brainq.errors import StoreError
 from brainq.store.catalog import Catalog
-from brainq.store.records import Chunk, Hit, full_disk
+from brainq.store.disk import full_disk
+from brainq.store.records import Chunk, Hit
 
 COLLECTION = "brainq_chunks"
 ORIGINS = "brainq_origins"  # server mode: each origin's latest revision (brainq/store/sync.py)
@@ -455,7 +456,7 @@ class _Guarded:
         if self._server:
             return f"the Chroma server at {self._where} failed: {_chroma_reason(exc)}"
         home = Path(self._where).parent
-        return full_disk(home) or (
+        return full_disk(home, exc) or (
             f"the vectors of store {home} failed ({_chroma_reason(exc)}); "
             f"`brainq --store {home} status --check --repair` mends a damaged store"
         )
