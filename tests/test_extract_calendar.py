@@ -294,6 +294,14 @@ def test_a_series_leaves_out_the_days_its_text_names_in_its_order_of_dates():
     assert date(2026, 12, 15) in series.days
 
 
+def test_an_events_own_days_keep_its_day_however_its_description_names_it():
+    """"Moved to Saturday, March 21 from Saturday, March 14": the 21st is its day, the 14th not."""
+    (doc,) = stored("UID:m\nSUMMARY:Game\nDTSTAMP:20260301T080000Z\nDTSTART:20260321T090000\nDTEND:20260321T100000"
+                    "\nDESCRIPTION:Moved to Saturday, March 21 from Saturday, March 14.")
+    assert set(doc.event_dates) == {date(2026, 3, 14), date(2026, 3, 21)}  # the entry speaks of both
+    assert calendar.own_days(doc.text, doc.event_dates, doc.source_date.date()) == [date(2026, 3, 21)]
+
+
 def test_an_event_of_one_occurrence_or_of_several_days_is_no_series():
     once, camp = stored("UID:a\nSUMMARY:Recital\nDTSTART:20261205T140000\nDTEND:20261205T153000",
                         "UID:b\nSUMMARY:Camp\nDTSTART;VALUE=DATE:20260706\nDTEND;VALUE=DATE:20260709\nRRULE:FREQ=YEARLY")

@@ -593,9 +593,13 @@ def own_days(text: str, days: list[date], anchor: date | None, day_first: bool |
     entry speaks of them; those are left out, but for the days its "When:", "Repeats:" and
     "Also on:" lines name (its first, the last of a series until a day, those RDATE adds).
     `day_first`: its order of numeric dates."""
-    others = "\n".join(line for line in text.splitlines() if not line.startswith(("When: ", "Repeats: ", "Also on: ")))
-    named = set(find_event_dates(others, anchor, day_first=day_first))
-    return [d for d in days if d not in named]
+    lines = text.splitlines()
+    stated = set(find_event_dates("\n".join(line for line in lines if line.startswith(_OWN_LINES)), anchor, day_first=day_first))
+    named = set(find_event_dates("\n".join(line for line in lines if not line.startswith(_OWN_LINES)), anchor, day_first=day_first))
+    return [d for d in days if d in stated or d not in named]
+
+
+_OWN_LINES = ("When: ", "Repeats: ", "Also on: ")  # the lines an event's own days are written on
 
 
 _REPEATS = re.compile(r"^Repeats: .*$", re.MULTILINE)
