@@ -479,7 +479,7 @@ _REVISED = re.compile(
 # is when it must be paid, not when it was written.
 _NOT_WRITTEN = re.compile(
     r"\b(?:due|pay|payable|expir\w*|exp|valid|deliver\w*|ship\w*|arriv\w*|birth\w*|born|dob|d\.o\.b|start|end"
-    r"|effective|until|thru|through|renew\w*|next|service|travel|event|appointment)\b",
+    r"|effective|until|thru|through|renew\w*|next|service|travel|event|appointment|since|established)\b",
     re.IGNORECASE,
 )
 _WORDS_BEFORE = re.compile(r"(?:[A-Za-z]++[^\w\n]*+){1,4}$")

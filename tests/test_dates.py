@@ -248,6 +248,7 @@ def test_impossible_days_are_the_named_months_days_no_calendar_has(text, impossi
         ("Payment due: April 2, 2025\nThanks!", None),
         ("Valid until 2025-12-31", None),
         ("Dad's medications\nBorn March 3, 1948\nLisinopril 10 mg", None),  # a note about someone
+        ("Acme Credit Union\nMember since March 3, 2011\nYour statement", None),  # a customer's, not the page's
         ("Cat notes\nDOB: 4/2/2019\nWeight 4.1 kg", None),
         ("Copyright 2025 ACME Corp", None),  # a bare year only counts when labelled
         ("We met on March 3 at the park.", None),  # no year: not a document's date

@@ -107,3 +107,20 @@ def test_a_blank_page_is_passed_over_but_faint_print_and_a_lone_page_number_are_
     faint = Image.new("RGB", (1700, 2200), "white")
     ImageDraw.Draw(faint).text((120, 150), "Total $13.47", fill=(220, 220, 220), font=ImageFont.load_default(size=42))
     assert not ocr.blank(faint)
+
+
+def test_a_duplex_scan_with_a_blank_back_is_a_scan(tmp_path):
+    """Its back is an image with nothing on it: the document is still all images, and the
+    scanner's date yields to the one printed on its front."""
+    from pathlib import Path
+
+    from brainq.config import Limits
+    from brainq.documents import Item
+    from brainq.extract import extract_item
+
+    front = page(["Water bill", "Bill date: January 9, 2025", "Amount due: $41.20"])
+    path = tmp_path / "scan-0040.pdf"
+    front.save(path, resolution=200, save_all=True, append_images=[Image.new("RGB", (1700, 2200), "white")],
+               creationDate=datetime(2026, 11, 2, 9, 0).timetuple())  # fmt: skip
+    (doc,) = extract_item(Item(path=Path(path), name=path.name), Limits())
+    assert doc.date_source == "scan" and "Bill date: January 9, 2025" in doc.text

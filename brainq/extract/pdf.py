@@ -223,9 +223,9 @@ def _text(data: bytes, password: str, pages: list[str | None], limits: Limits, n
     the words hyphenated at a line's end whole again; and whether OCR read every page. Then
     the document is a scan, and its metadata's date the scanner's: when the paper was scanned,
     which annotate puts after the date printed on it (a 2025 bill scanned today is no news)."""
-    read, read_by_ocr = _scanned_pages_read(data, password, pages, limits, notes)
+    read, images = _scanned_pages_read(data, password, pages, limits, notes)
     text = rejoin_hyphenated(PAGE_BREAK.join(read))[: limits.max_text_chars]
-    return text, bool(read) and read_by_ocr == len(read)
+    return text, bool(read) and images == len(read)
 
 
 # A hyphen (or soft hyphen) ending a line between two letters; the words around it are read
@@ -262,7 +262,8 @@ def _scanned_pages_read(
     data: bytes, password: str, pages: list[str | None], limits: Limits, notes: list[str]
 ) -> tuple[list[str], int]:
     """The pages, those without a text layer read by OCR (at most `limits.ocr_pages`; a page
-    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium; and how many OCR read.
+    slower than `limits.ocr_seconds_per_page` ends it), rendered by pdfium; and how many were
+    images, read by OCR or blank (a duplex scan's back).
 
     A page pypdf could not read (None) is not rendered either: its fault may be a stream that
     inflates to gigabytes, which pdfium would inflate without pypdf's bound."""
@@ -274,13 +275,14 @@ def _scanned_pages_read(
 
     from brainq import ocr
 
-    read = []
+    read, blank = [], 0
     document = None
     try:
         document = pypdfium2.PdfDocument(data, password=password)  # parsed once for every page
         for number in scanned[: limits.ocr_pages]:
             image = _render(document[number], limits)
             if ocr.blank(image):
+                blank += 1
                 continue
             reading = ocr.read(image, limits)
             if reading.text:
@@ -298,7 +300,7 @@ def _scanned_pages_read(
         notes.append(f"only the first {limits.ocr_pages} of {len(scanned)} scanned pages read by OCR")
     if read:
         notes.append(f"text of page(s) {', '.join(map(str, read))} read by OCR")
-    return pages, len(read)
+    return pages, len(read) + blank
 
 
 def _render(page, limits: Limits):
