@@ -24,6 +24,7 @@ import pytest
         # a till's receipt: its SUBTOTAL and the card it was paid with; an invoice's "Subtotal" is none
         ("HOME DEPOT #0612\nPVC PIPE 10FT $12.48\nSUBTOTAL $21.45\nTAX $1.50\nTOTAL $22.95\nVISA****4421", "receipt"),
         ("Invoice #: 24-0933\nInvoice Date: October 15, 2024\nSubtotal $183.00\nPaid by card on 10/15/2024", "invoice"),
+        ("INVOICE #1043\nSUBTOTAL $100.00\nAMOUNT DUE $108.00\nDue date: May 1\nCard on file: VISA ****4421 will be charged", "invoice"),
         # a manual by its title and its first lines
         ("Dishwasher Use and Care Manual\nRead all instructions before use.\nLoading the racks", "manual"),
     ],
