@@ -190,12 +190,15 @@ class _Parsed:
 def as_sources_name(store: Store, paths: list[Path]) -> list[Path]:
     """Each path, absolute, named as the source (or a path before it) that holds it through
     links: ~/Documents, a link to /data/Documents, is one folder, whichever name a run is given,
-    and its files are stored once."""
-    known = [(source, os.path.realpath(source)) for source in store.sources()]
+    and its files are stored once. A source keeps its own name (a store that holds both names
+    from before keeps reading both)."""
+    sources = store.sources()
+    known = [(source, os.path.realpath(source)) for source in sources]
     named = []
     for path in map(os.path.abspath, paths):
         real = os.path.realpath(path)
-        spelled = next((f"{source}{real[len(target):]}" for source, target in known if within(real, target)), path)
+        holder = None if path in sources else next((pair for pair in known if within(real, pair[1])), None)
+        spelled = os.path.normpath(os.path.join(holder[0], os.path.relpath(real, holder[1]))) if holder else path
         named.append(Path(spelled))
         known.append((spelled, real))
     return named
@@ -503,10 +506,8 @@ def _examine(store: Store, config: Config, derived: int, path: str, report: Inge
     record = store.file_record(path)
     current = record and not record.pending and record.sha256 and record.derived == derived and not _tried_again(record, config)
     if current and (record.size, record.mtime_ns) == (st.st_size, st.st_mtime_ns):
-        try:
-            open(path, "rb").close()  # a chmod changes neither its size nor its time
-        except OSError as exc:
-            _unreadable(store, report, progress, path, exc)
+        if not os.access(path, os.R_OK):  # a chmod changes neither its size nor its time
+            _unreadable(store, report, progress, path, PermissionError(errno.EACCES, os.strerror(errno.EACCES), path))
             return
         _unchanged(report, progress, path, record)
         return

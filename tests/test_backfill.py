@@ -203,18 +203,22 @@ def test_a_file_it_may_not_open_is_named_by_status_until_it_reads(home, monkeypa
     changed.write_text(changed.read_text() + "\nThe guest network is now called Backyard.\n")
     os.utime(touched)
     fresh.write_text("The spare key is under the blue flower pot.")
-    denied_paths, real_open = {str(changed), str(touched), str(fresh), str(untouched)}, open
+    denied_paths, real_open, real_access = {str(changed), str(touched), str(fresh), str(untouched)}, open, os.access
 
     def denied(file, *args, **kwargs):
         if str(file) in denied_paths:
             raise PermissionError(13, "Permission denied", str(file))
         return real_open(file, *args, **kwargs)
 
+    def access(path, mode, **kwargs):
+        return str(path) not in denied_paths and real_access(path, mode, **kwargs)
+
     kept = "cannot read: Permission denied; what was read of it before is kept"
     unread = {(str(changed), kept), (str(touched), kept), (str(untouched), kept), (str(fresh), "cannot read: Permission denied")}
     # As the owner who took away their own rights (root, running the tests, keeps them).
     with monkeypatch.context() as patched:
         patched.setattr("builtins.open", denied)
+        patched.setattr(os, "access", access)
         for _ in range(2):
             assert {(f["path"], f["reason"]) for f in backfill(store, status=3)["failures"]} == unread
         info = json.loads(run_cli("status", "--json", store=store).stdout)
