@@ -161,6 +161,9 @@ class _Server(MCPServer):
             # the assistant would believe it was heeded.
             takes = f"takes {', '.join(known)}" if known else "takes no arguments"
             raise ToolError(f"Error executing tool {name}: unknown argument {unknown[0]!r}; {name} {takes}")
+        for key, value in (arguments or {}).items():
+            if expected := _mistyped(known[key], value):
+                raise ToolError(f"Error executing tool {name}: {key} takes {expected}, got {_shown(value)}")
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -270,6 +273,19 @@ def _unreadable(exc: Exception) -> JSONRPCError | None:
 
 
 _EXPECTED = {"string": "text", "int": "a whole number", "bool": "true or false"}
+# JSON's types as a schema names them, with the value each takes as written: pydantic would
+# take "3" for 3 and true for 1, and an assistant that sent them would not learn its mistake.
+_JSON_TYPES = {"string": ("text", str), "integer": ("a whole number", int), "boolean": ("true or false", bool)}
+
+
+def _mistyped(schema: dict, value: Any) -> str | None:
+    """What the parameter of `schema` takes, where `value` is not of its JSON type; else None."""
+    types = [schema.get("type"), *(option.get("type") for option in schema.get("anyOf", []))]
+    if value is None and "null" in types:
+        return None
+    kinds = [_JSON_TYPES[t] for t in types if t in _JSON_TYPES]
+    fits = any(isinstance(value, kind) and (kind is bool or not isinstance(value, bool)) for _, kind in kinds)
+    return None if fits or not kinds else kinds[0][0]
 
 
 def _argument_problem(error: dict) -> str:

@@ -33,7 +33,7 @@ def test_every_tool_on_the_sample_store(sample_store):
     store, _ = sample_store
     question = "What size is our HVAC filter?"
     tools, (asked, found, listed, status, bad_day, far_day, no_end, bad_limit, bad_type, unknown, no_question, wordy_limit,
-            no_query, long_id, still, newest, compact_day, backwards, stray) = session_calls(
+            no_query, long_id, still, newest, compact_day, backwards, stray, true_limit, text_limit, yes) = session_calls(
         store,
         [
             ("ask", {"question": question, "as_of": AS_OF}),
@@ -55,6 +55,9 @@ def test_every_tool_on_the_sample_store(sample_store):
             ("list_documents", {"since": "20260301"}),
             ("search", {"query": "filter", "since": "2026-03-01", "until": "2026-02-01"}),
             ("ask", {"question": question, "as_of": AS_OF, "top_k": 100}),
+            ("list_documents", {"limit": True}),
+            ("search", {"query": "filter", "limit": "3"}),
+            ("list_documents", {"newest_first": "yes"}),
         ],
     )
     assert set(tools) == {"ask", "search", "get_document", "list_documents", "status"}
@@ -77,6 +80,10 @@ def test_every_tool_on_the_sample_store(sample_store):
     # Arguments that do not fit the schema: one line naming the argument, not pydantic's report.
     assert no_question.is_error and no_question.content[0].text == "Error executing tool ask: question is required"
     assert wordy_limit.is_error and wordy_limit.content[0].text.endswith("limit takes a whole number, got 'many'")
+    # taken as written: true is no 1, "3" no 3, "yes" no true
+    assert true_limit.is_error and true_limit.content[0].text.endswith("limit takes a whole number, got True")
+    assert text_limit.is_error and text_limit.content[0].text.endswith("limit takes a whole number, got '3'")
+    assert yes.is_error and yes.content[0].text.endswith("newest_first takes true or false, got 'yes'")
     assert no_query.is_error and "the query has no words" in no_query.content[0].text
     assert compact_day.is_error and "since takes a date as YYYY-MM-DD" in compact_day.content[0].text
     assert backwards.is_error and "since 2026-03-01 is after until 2026-02-01" in backwards.content[0].text
