@@ -212,7 +212,11 @@ def print_status(info: dict, as_json: bool) -> None:
 
 
 def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
+    """One line per document; where none fits, a line on stderr says so (stdout stays empty,
+    for a script, as `--json` does)."""
+    shown = False
     for doc in docs:
+        shown = True
         if as_json:
             print_json(doc.to_json())
             continue
@@ -222,6 +226,8 @@ def print_documents(docs: Iterable[StoredDocument], as_json: bool) -> None:
         copies = f"  {_more_copies(doc.copies)}" if doc.copies else ""
         ocr = "  (OCR)" if doc.ocr else ""
         out.print(f"{when}{flag} {doc.doc_type:<14} {_fitted(_title(doc, 60), 60)}  {where}{copies}{ocr}", markup=False)
+    if not shown and not as_json:
+        err.print("no documents match", markup=False)
 
 
 _LEVEL_STYLE = {"answer": "bold green", "verify": "bold yellow", "unknown": "bold red"}

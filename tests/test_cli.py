@@ -243,6 +243,8 @@ def test_empty_store_status_and_list(tmp_path):
     info = json.loads(status.stdout)
     assert info["documents"] == 0 and info["sources"] == []
     assert run_cli("list", "--json", store=store).stdout == ""
+    listed = run_cli("list", "--type", "receipt", store=store)  # nothing: said, on stderr
+    assert (listed.exit_code, listed.stdout, listed.stderr) == (0, "", "no documents match\n")
     assert oct(store.stat().st_mode & 0o777) == "0o700"
 
 
