@@ -165,25 +165,24 @@ def test_a_source_about_another_day_than_the_one_asked_about_is_to_verify():
 
 
 
+def _event_judged(days: list[date], line: str, asked: date):
+    entry = doc("entry", "2026-03-01T09:00:00", doc_type="calendar_event", events=days)
+    entry.kind = "calendar"
+    said = cand(entry, 0.8, line)
+    said.sentence = said.text
+    time = TimeRef(day=asked)
+    return _judge(ranked([said], time=time), "logistical", time)
+
+
 def test_an_event_on_another_day_is_to_verify_however_far_off():
     """"Is there school on March 30?" is not answered by a conference of March 10, cancelled."""
-    conference = doc("conference", "2026-03-01T09:00:00", doc_type="calendar_event", events=[date(2026, 3, 10)])
-    conference.kind = "calendar"
-    said = cand(conference, 0.8, "Parent-teacher conference Status: cancelled")
-    said.sentence = said.text
-    asked = TimeRef(day=date(2026, 3, 30))
-    verdict = _judge(ranked([said], time=asked), "logistical", asked)
+    verdict = _event_judged([date(2026, 3, 10)], "Parent-teacher conference Status: cancelled", date(2026, 3, 30))
     assert verdict.level == "verify" and "speaks of Tuesday 10 March 2026" in verdict.reason
     # a weekly practice is on its Tuesdays, not on the Wednesday between two of them
-    weekly = doc("weekly", "2026-03-01T09:00:00", doc_type="calendar_event", events=[date(2026, 3, 10), date(2026, 3, 17)])
-    weekly.kind = "calendar"
-    practice = cand(weekly, 0.8, "Soccer practice")
-    practice.sentence = practice.text
-    wednesday = TimeRef(day=date(2026, 3, 11))
-    verdict = _judge(ranked([practice], time=wednesday), "logistical", wednesday)
+    tuesdays = [date(2026, 3, 10), date(2026, 3, 17)]
+    verdict = _event_judged(tuesdays, "Soccer practice", date(2026, 3, 11))
     assert verdict.level == "verify" and "speaks of Tuesday 10 March 2026" in verdict.reason
-    tuesday = TimeRef(day=date(2026, 3, 17))
-    assert _judge(ranked([practice], time=tuesday), "logistical", tuesday).level == "answer"
+    assert _event_judged(tuesdays, "Soccer practice", date(2026, 3, 17)).level == "answer"
 
 
 @pytest.mark.parametrize(
