@@ -103,7 +103,8 @@ DERIVATION = 35  # 3: notes typed `note`; 4: words get vectors; 5: bulk-mail hea
 # UTF-8 one are read as written; "receipt of" is no receipt; a terminal's escape sequence is
 # dropped whole; an event written in UTC is on its calendar's day; a calendar in UTF-16 is read;
 # the days RDATE adds to an event; 35: a WebP's bare EXIF is read; a scan is dated by the date
-# printed on it; a month and its day that OCR runs together are a date
+# printed on it; a month and its day that OCR runs together are a date; OCR's pieces of one row
+# (a receipt's "TOTAL" and its "$22.95") are one line
 _M_ARENA_MAX = -8  # glibc's mallopt() parameter (malloc.h)
 
 

@@ -51,8 +51,31 @@ def read(image, limits: Limits) -> Reading:
     started = time.monotonic()
     # Every step named: the engine keeps the last call's choice (holds_text's detection alone).
     found = _engine()(_array(image), use_det=True, use_cls=True, use_rec=True)
-    lines = [text for text, score in zip(found.txts or (), found.scores or ()) if score >= limits.ocr_min_score]
+    read = [(box, text) for box, text, score in zip(found.boxes if found.boxes is not None else (), found.txts or (), found.scores or ())
+            if score >= limits.ocr_min_score]  # fmt: skip
+    lines = _rows(read)
     return Reading("\n".join(lines), len(lines), time.monotonic() - started)
+
+
+# A piece of text this short, beside another on its row, is that row's value or label: a
+# receipt's "$22.95" right of "TOTAL". Longer pieces side by side are columns of prose, each
+# read down on its own.
+ROW_PIECE_CHARS = 24
+
+
+def _rows(read: list[tuple]) -> list[str]:
+    """The lines read, in the engine's order (top to bottom), a short piece on the same row as
+    the one before it joined to it: "TOTAL $22.95", where the engine gives "TOTAL" and
+    "$22.95" as two lines, and the total's label no longer says what the amount is."""
+    rows: list[tuple[float, float, list[tuple[float, str]]]] = []
+    for box, text in read:
+        ys, left = [point[1] for point in box], min(point[0] for point in box)
+        middle = (min(ys) + max(ys)) / 2
+        if rows and rows[-1][0] <= middle <= rows[-1][1] and min(len(text), len(rows[-1][2][-1][1])) <= ROW_PIECE_CHARS:
+            rows[-1][2].append((left, text))
+        else:
+            rows.append((min(ys), max(ys), [(left, text)]))
+    return [" ".join(text for _, text in sorted(pieces)) for _, _, pieces in rows]
 
 
 def holds_text(image, limits: Limits) -> bool:

@@ -124,3 +124,21 @@ def test_a_duplex_scan_with_a_blank_back_is_a_scan(tmp_path):
                creationDate=datetime(2026, 11, 2, 9, 0).timetuple())  # fmt: skip
     (doc,) = extract_item(Item(path=Path(path), name=path.name), Limits())
     assert doc.date_source == "scan" and "Bill date: January 9, 2025" in doc.text
+
+
+def _box(left, top, right, bottom):
+    return [[left, top], [right, top], [right, bottom], [left, bottom]]
+
+
+def test_a_label_and_its_value_on_one_row_are_one_line_and_columns_of_prose_are_not():
+    """The engine reads a receipt's "TOTAL" and its "$22.95", far apart on one row, as two
+    lines; prose in two columns stays two lines, each column read down."""
+    from brainq.ocr import _rows
+
+    receipt = [(_box(86, 263, 339, 299), "PVC PIPE 10FT"), (_box(468, 262, 598, 304), "$12.48"),
+               (_box(84, 425, 203, 464), "TOTAL"), (_box(418, 425, 547, 468), "$22.95"),
+               (_box(85, 480, 334, 517), "VISA****4421")]  # fmt: skip
+    assert _rows(receipt) == ["PVC PIPE 10FT $12.48", "TOTAL $22.95", "VISA****4421"]
+    columns = [(_box(80, 100, 700, 130), "The school board met on Tuesday to discuss"),
+               (_box(760, 101, 1400, 131), "Parking on Elm Street will be closed for the")]  # fmt: skip
+    assert _rows(columns) == [text for _, text in columns]
