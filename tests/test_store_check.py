@@ -147,3 +147,19 @@ def test_a_catalog_that_cannot_be_opened_says_why_and_what_to_do(notes_store, mo
     assert full in disk.full_disk(store, sqlite3.OperationalError("disk I/O error"))
     assert full in disk.full_disk(store, sqlite3.OperationalError("database or disk is full"))
     assert disk.full_disk(store, sqlite3.DatabaseError("file is not a database")) is None
+
+
+def test_a_write_that_finds_the_disk_full_says_so(tmp_path, monkeypatch):
+    """Mid-ingest, SQLite says "database or disk is full": the disk's, said in one line; any
+    other error of a write stays what it is."""
+    from brainq.errors import StoreError
+    from brainq.store import disk
+    from brainq.store.catalog import Catalog
+
+    catalog = Catalog(tmp_path)
+    monkeypatch.setattr(disk.shutil, "disk_usage", lambda path: shutil._ntuple_diskusage(10 * 2**30, 10 * 2**30, 2**20))
+    with pytest.raises(StoreError, match=r"is full \(1 MB free\)"), catalog.transaction():
+        raise sqlite3.OperationalError("database or disk is full")
+    with pytest.raises(sqlite3.OperationalError, match="no such table"), catalog.transaction():
+        raise sqlite3.OperationalError("no such table: x")
+    catalog.close()

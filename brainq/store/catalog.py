@@ -196,15 +196,13 @@ class Catalog:
     def transaction(self):
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            yield self.db
-        except BaseException as exc:
-            self.db.execute("ROLLBACK")
-            if isinstance(exc, sqlite3.OperationalError) and (full := full_disk(self.home, exc)):
-                raise StoreError(full) from None  # what was written before it stays, whole
-            raise
-        try:
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
             self.db.execute("COMMIT")
-        except sqlite3.OperationalError as exc:
+        except sqlite3.OperationalError as exc:  # a write or the commit; what was written before stays, whole
             if full := full_disk(self.home, exc):
                 raise StoreError(full) from None
             raise

@@ -17,7 +17,6 @@ from brainq.store.sync import Origins
 from brainq.store.vectors import CHROMA_BATCH, Chroma
 
 
-
 def check(
     catalog: Catalog,
     chroma: Chroma,
