@@ -272,7 +272,6 @@ def _unreadable(exc: Exception) -> JSONRPCError | None:
     return JSONRPCError(jsonrpc="2.0", id=known, error=error)
 
 
-_EXPECTED = {"string": "text", "int": "a whole number", "bool": "true or false"}
 # JSON's types as a schema names them, with the value each takes as written: pydantic would
 # take "3" for 3 and true for 1, and an assistant that sent them would not learn its mistake.
 _JSON_TYPES = {"string": ("text", str), "integer": ("a whole number", int), "boolean": ("true or false", bool)}
@@ -293,10 +292,7 @@ def _argument_problem(error: dict) -> str:
     kind = error["type"]
     if kind == "missing":
         return f"{field} is required"
-    expected = next((said for prefix, said in _EXPECTED.items() if kind.startswith(prefix)), None)
-    if expected:
-        return f"{field} takes {expected}, got {_shown(error['input'])}"
-    return f"{field}: {error['msg']}"
+    return f"{field}: {error['msg']}"  # a value of the wrong type is refused before (_mistyped)
 
 
 def _shown(value: Any) -> str:
