@@ -75,7 +75,7 @@ def refine(
         firm = query.asks not in MAY_GO_UNSTATED and not _one_subject(cand)
         # "How much was the plumber's invoice?" is asked of its total, not of its likeliest
         # item: but for an item the question names ("how much was the labor?").
-        billed = query.asks == "amount" and _one_subject(cand)
+        billed = _billed(cand, query)
         read = ranked.get(cand.chunk_id, [])
         item = _item_named(read, named) if billed else lambda sentence: False
         options = sorted(
@@ -181,6 +181,11 @@ def _item_named(read: list[tuple], words: list[str]):
     return lambda sentence: _overlap(sentence, picking) > 0
 
 
+def _billed(cand: Candidate, query: Query) -> bool:
+    """Whether the question asks how much of a bill or a receipt, whose total answers it."""
+    return query.asks == "amount" and _one_subject(cand)
+
+
 def _one_subject(cand: Candidate) -> bool:
     """Whether every line of the document is about one thing: an event, a bill, a receipt."""
     return cand.doc.kind == "calendar" or cand.doc.doc_type in ("invoice", "receipt")
@@ -233,7 +238,7 @@ def _likely_sentences(cand: Candidate, query: Query, n: int, on_the_day: set[str
     found by meaning alone is still read). On corpus_samples' questions this embeds a quarter
     fewer sentences, and the eval's figures stay the same."""
     terms, anchor = _terms(query), cand.doc.written_day
-    billed = query.asks == "amount" and _one_subject(cand)  # a bill's total first among equals
+    billed = _billed(cand, query)  # a bill's total first among equals
 
     def promise(sentence: str) -> tuple[int, int]:
         # Words shared, the fact asked for and the day asked about counting as one each; among
